@@ -5,7 +5,8 @@ import type { StorageFault } from './storage-fault.ts';
  * One process's account of its PostgreSQL server going away and coming back. Whoever meets the
  * server unreachable (a request, the health check, the email sweep, the pool's idle connections)
  * tells it here, so the log of an outage reads: one line when it goes away, at most one a minute
- * while it stays away, and one when it answers again.
+ * while it stays away, and one when it answers again. A server that flaps is not said at every
+ * drop: within the minute after a line, a new outage is said once it has lasted FLAP_MS.
  */
 
 /** The log lines of an outage (pino's logger; a stand-in in tests). */
@@ -24,6 +25,13 @@ export function witnessDetails(witness: FaultWitness): Record<string, unknown> {
 
 /** A fault (the server away, a SQLite file refusing writes) is said at most this often. */
 export const FAULT_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * How long an outage that begins within the minute after a line must last to be said: a shorter
+ * one is a flap (a server refusing connections under load); a longer one is an outage an operator
+ * must see, whose start and end would otherwise go unlogged (a restart, then a stop, 9 s apart).
+ */
+export const FLAP_MS = 5_000;
 
 export class DatabaseOutage {
   /** When the current outage began; null while the server answers. */
@@ -50,16 +58,16 @@ export class DatabaseOutage {
   }
 
   /**
-   * The server could not be reached. A server that flaps (back, then away again within the
-   * minute) is not said again before the minute is out: a database refusing connections under
-   * load would otherwise write two lines per connection.
+   * The server could not be reached. Within the minute after the last line, an outage already said
+   * is not said again, and a new one only once it has lasted FLAP_MS: a database refusing
+   * connections under load would otherwise write two lines per connection.
    */
   unreachable(fault: StorageFault, witness: FaultWitness, now = Date.now()): void {
     this.since ??= now;
-    if (this.lastSaid !== null && now - this.lastSaid < FAULT_LOG_INTERVAL_MS) return;
+    const away = now - this.since;
+    if (this.lastSaid !== null && now - this.lastSaid < FAULT_LOG_INTERVAL_MS && (this.said || away < FLAP_MS)) return;
     this.lastSaid = now;
     this.said = true;
-    const away = now - this.since;
     this.log.error({
       ...this.where(),
       code: fault.code,

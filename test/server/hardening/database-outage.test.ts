@@ -1,10 +1,10 @@
 /**
  * How a process tells its log that the PostgreSQL server went away and came back: one line when
  * it goes away, at most one a minute while it stays away, whoever meets it, and one when it answers
- * again; the pool's idle connections dying together are one line, not one each.
+ * again (a flap within the minute of a line is not said, an outage that lasts is); the pool's idle connections dying together are one line, not one each.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DatabaseOutage, outageOf } from '../../../server/db/database-outage.ts';
+import { DatabaseOutage, FLAP_MS, outageOf } from '../../../server/db/database-outage.ts';
 import { watchPoolConnections } from '../../../server/db/pool-connection-watch.ts';
 import { reportStorageFault, storageFault } from '../../../server/db/storage-fault.ts';
 import { serverMessages } from '../../../server/messages.ts';
@@ -60,6 +60,20 @@ describe('the outage account of a process', () => {
     expect(log.error.mock.calls[1]![0]).toMatchObject({ unreachableForSeconds: 56 });
     outage.answered(T + 70_000);
     expect(log.info).toHaveBeenCalledTimes(2);
+  });
+
+  it('an outage that begins within the minute but lasts is said once it has lasted the flap time, and so is its end', () => {
+    const log = stubLog();
+    const outage = new DatabaseOutage(log);
+    // a restart: said, and its end
+    outage.unreachable(refused, shop, T);
+    outage.answered(T + 300);
+    // a stop 9 s later, for 20 s: requests keep meeting it
+    for (let second = 9; second < 29; second++) outage.unreachable(refused, shop, T + second * 1000);
+    outage.answered(T + 29_000);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[1]![0]).toMatchObject({ unreachableForSeconds: FLAP_MS / 1000 });
+    expect(log.info.mock.calls.map((call) => call[0])).toEqual([{ unreachableForSeconds: 0 }, { unreachableForSeconds: 20 }]);
   });
 
   it('names the server that is away and back (host:port/database) on its lines, once the store has said where it is', () => {
