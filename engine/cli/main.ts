@@ -5,6 +5,7 @@
  * `render` of a developer-template folder run server/theme/folder-cli.ts.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { templateFolderRoot } from '../../server/theme/template-folder-root.ts';
 import { parseCommandArgs, type Command } from './command.ts';
 import { astCommand } from './commands/ast.ts';
@@ -96,6 +97,13 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   // of where a template's files are).
   const command = COMMANDS.find((c) => c.name === first);
   if (command === undefined) throw unknownCommand(first);
+  // a developer-template folder is watched by the development server, which composes its pages:
+  // said before the options are read, which would refuse the folder's --page as unknown first
+  if (command.name === 'watch') {
+    const at = firstPositional(command, rest);
+    const watched = at >= 0 ? rest[at]! : undefined;
+    if (watched !== undefined && templateFolderRoot(watched) !== null) throw new CliFailure(cliMessages.watchFolder(resolve(watched)));
+  }
   const pathAt = command.name === 'check' || command.name === 'render' ? firstPositional(command, rest) : -1;
   if (pathAt >= 0) {
     // A template kept one folder down (my-template/src/template.conf) is the one the author means.

@@ -73,7 +73,7 @@ export const cliMessages = {
   /** `tmpl check DIR MORE…` of a developer-template folder: each path in a run of its own. */
   oneTemplateFolderAtATime: (paths: readonly string[]) =>
     `a developer-template folder is checked on its own, one per run: ${paths.map((path) => `tmpl check ${path}`).join(', then ')}`,
-  watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
+  watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev in the storefront's folder (tmpl watch renders one .tmpl file)`,
   /** `input` is what the option names: "the template", "the data file". */
   outputOverInput: ({ option, writes, example }: OutputOption, out: string, input: string) =>
     `${option} ${out} is ${input}, which ${writes} would be written over; give ${option} another file, such as ${example}`,

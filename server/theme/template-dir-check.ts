@@ -4,7 +4,7 @@
  * owner password printed for a store nobody meant) on the way to the refusal.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { closestName } from '../../engine/index.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -22,5 +22,6 @@ export function templateDirProblem(templateDir: string): string | null {
   const path = resolve(templateDir);
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return null;
   const meant = closestName(basename(path), foldersBeside(path));
-  return meant === undefined ? themeMessages.templateDirMissing : `${themeMessages.templateDirMissing} ${themeMessages.templateDirMeant(join(dirname(templateDir), meant))}`;
+  const said = meant === undefined ? themeMessages.templateDirMissing : `${themeMessages.templateDirMissing} ${themeMessages.templateDirMeant(join(dirname(templateDir), meant))}`;
+  return isAbsolute(templateDir) ? said : `${said} ${themeMessages.templateDirReadFrom(path)}`;
 }

@@ -118,6 +118,8 @@ export const themeMessages = {
   pageFilesUncheckedLog: "the template folder's page files could not be checked against the store's pages",
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
   templateDirMeant: (folder: string) => `(did you mean ${folder}?)`,
+  /** A relative TEMPLATE_DIR that is not there: npm runs the server in the storefront's folder, not where the author typed the command. */
+  templateDirReadFrom: (path: string) => `(a relative TEMPLATE_DIR is read from the folder the server runs in, which made it ${path}: give the folder's full path)`,
   templateDirEmpty: 'has neither a template.conf nor a .tmpl page: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   confMissingComma: 'a comma is missing after this value: JSON separates members and items with commas',

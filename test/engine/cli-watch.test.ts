@@ -22,6 +22,14 @@ describe('tmpl watch', () => {
     write('theme/site.region', '{squarespace.main-content}');
     const folder = join(dir, 'theme');
     expect(await runCli(['watch', folder])).toEqual({ code: 2, out: '', err: cliMessages.watchFolder(folder) });
+    // with the folder command's options, and named as typed from elsewhere: the same advice, with the folder's full path
+    const from = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(await runCli(['watch', 'theme', '--page', '/shop', '--data', 'shop.json'])).toEqual({ code: 2, out: '', err: cliMessages.watchFolder(folder) });
+    } finally {
+      process.chdir(from);
+    }
   });
 
   it('without --data says once, on a terminal, that the data is {}, however often it renders', async () => {

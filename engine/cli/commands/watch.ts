@@ -42,8 +42,6 @@ exit codes: 0 stopped, 2 usage or input problem at the start`,
   options: RENDER_JOB_OPTIONS,
   async run(args, io) {
     const job = renderJobFrom(watchCommand, args, false);
-    // a developer-template folder is watched by the development server, which composes its pages
-    if (templateFolderRoot(job.file) !== null) throw new CliFailure(cliMessages.watchFolder(job.file));
     const out = stringOption(args, 'out');
     // A mistyped path would otherwise be watched forever: every input must exist at the start.
     readTemplateFile(job.file);

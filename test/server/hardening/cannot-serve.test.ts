@@ -8,13 +8,14 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { CANNOT_SERVE_EXIT_CODE } from '../../../server/cluster.ts';
 import { PERCENT_ENCODE_HINT } from '../../../server/db/database-url.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
+import { templateDirProblem } from '../../../server/theme/template-dir-check.ts';
 import { jsonLogLines, runMainToExit } from '../helpers/start-main.ts';
 
 const STACK_LINE = /^\s+at .+:\d+/m;
@@ -154,6 +155,11 @@ describe('a TEMPLATE_DIR that is not a folder', () => {
     const said = lines.find((line) => line.msg === themeMessages.folderUnservableLog);
     expect(said?.problems).toBe(`${missing} ${themeMessages.templateDirMissing}`);
     expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it('a relative one says where it was read from: npm runs the server in the storefront\'s folder, not where the author typed it', () => {
+    expect(templateDirProblem('no-such-theme/')).toBe(`${themeMessages.templateDirMissing} ${themeMessages.templateDirReadFrom(resolve('no-such-theme/'))}`);
+    expect(templateDirProblem(join(dir, 'no-such-theme'))).toBe(themeMessages.templateDirMissing);
   });
 
   it('stops before the store is opened, so no store is made and seeded for a mistyped folder, and names the folder beside it likely meant', async () => {
