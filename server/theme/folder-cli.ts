@@ -68,8 +68,12 @@ Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
 (a code frame under each error), then a line on stdout with what was checked
 and the counts. One folder is checked per run.
 
+options:
+  --quiet              print errors only (the summary still counts the warnings)
+  -h, --help           this help
+
 exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
-  options: {},
+  options: { quiet: { type: 'boolean' } },
   // Given out of habit from `tmpl check FILE --partials DIR`: the folder's blocks/ are its partials.
   foreignOptions: { partials: cliMessages.partialsOfTemplateFolder },
   async run(args, io) {
@@ -83,7 +87,8 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
     // Its errors, and the statements its best-effort compile left out.
     const styleProblems = load.folder === null ? [] : compileProblems(await compileFolderStyles(load.folder));
     const problems = [...result.problems, ...styleProblems];
-    for (const problem of problems) printProblem(problem, dir, source, io);
+    const quiet = args.values.quiet === true;
+    for (const problem of problems) if (!quiet || problem.severity === 'error') printProblem(problem, dir, source, io);
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = result.warnings + styleProblems.filter((problem) => problem.severity === 'warning').length;
     const found = { errors: errors.length, errorFiles: new Set(errors.map((problem) => problem.file)).size, warnings };
@@ -95,13 +100,13 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
 /** The platform tags that read the site's data (navigations, collections, blocks): all but the script loader. */
 const SITE_DATA_TAG = new RegExp(`<squarespace:(${PLATFORM_TAG_KINDS.filter((kind) => kind !== 'script').join('|')})\\b`, 'g');
 
-/** The site-data tags the texts write, each named once in the order first written. */
+/** The site-data tags the texts write, each named once, in alphabetical order (the same note for every page). */
 function siteDataTagsIn(texts: readonly string[]): string[] {
   const found = new Set<string>();
   for (const text of texts) {
     for (const match of text.matchAll(SITE_DATA_TAG)) found.add(match[1]!);
   }
-  return [...found];
+  return [...found].sort();
 }
 
 export const folderRenderCommand: Command = {
@@ -138,6 +143,7 @@ options:
   --allow-errors       write the page even when its files have syntax errors (as
                        the storefront would serve it), and exit 0 even when
                        errors are reported
+  --quiet              print errors only: no warnings or notes
   -h, --help           this help
 
 A page whose files have syntax errors is not written, as for tmpl render FILE
@@ -155,7 +161,7 @@ exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
 2 usage or input problem`,
   options: {
     page: { type: 'string' }, data: { type: 'string' }, site: { type: 'string' }, locale: { type: 'string' }, now: { type: 'string' },
-    out: { type: 'string' }, 'css-out': { type: 'string' }, 'allow-errors': { type: 'boolean' },
+    out: { type: 'string' }, 'css-out': { type: 'string' }, 'allow-errors': { type: 'boolean' }, quiet: { type: 'boolean' },
   },
   foreignOptions: { partials: cliMessages.partialsOfTemplateFolder },
   run(args, io) {
@@ -191,9 +197,12 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     if (!parsed.ok) throw new CliFailure(`${siteFile}: ${parsed.message}`);
     data = parsed.data;
   }
+  // --quiet: errors only, every warning and note left out
+  const quiet = args.values.quiet === true;
+  const note = quiet ? () => {} : io.err;
   // template.conf or a site file given as --data rendered an empty page with exit 0: said once every input is read, and still rendered
   if (!PAGE_CONTEXT_FIELDS.some((field) => Object.hasOwn(context, field))) {
-    io.err(`${dataFile}: warning: ${themeMessages.contextWithoutPageFields(page, PAGE_CONTEXT_FIELDS)}`);
+    note(`${dataFile}: warning: ${themeMessages.contextWithoutPageFields(page, PAGE_CONTEXT_FIELDS)}`);
   }
   const source = new DiskTemplateSource(dir);
   const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale, now });
@@ -208,15 +217,15 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     .map(asAuthorSeesIt);
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   // warnings, as the development overlay gives them: the page still renders
-  for (const problem of result.warnings) printProblem(problem, dir, source, io);
+  if (!quiet) for (const problem of result.warnings) printProblem(problem, dir, source, io);
   // the server's pages show the store's navigations and collections there: a render without them is told why they are empty
   if (siteFile === undefined) {
     const tags = siteDataTagsIn(result.files.map((file) => source.read(file) ?? ''));
-    if (tags.length > 0) io.err(themeMessages.noSiteGiven(tags));
+    if (tags.length > 0) note(themeMessages.noSiteGiven(tags));
   }
   if (result.otherPage !== undefined) {
     const { address, file } = result.otherPage;
-    io.err(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);
+    note(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);
   }
   // As `tmpl render FILE`: a page built from files with syntax errors is not written (a build's --out
   // kept its last good page), unless asked for; malformed tags kept as text do not stop it.
@@ -241,7 +250,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
   const styleProblems = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
-  for (const problem of styleProblems) printProblem(problem, dir, source, io);
+  for (const problem of styleProblems) if (!quiet || problem.severity === 'error') printProblem(problem, dir, source, io);
   const failed = folderErrors.length > 0 || result.errors.length > 0 || styleProblems.some((problem) => problem.severity === 'error');
   return failed && !allowErrors ? EXIT.templateErrors : EXIT.ok;
 }

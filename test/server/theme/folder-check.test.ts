@@ -692,6 +692,11 @@ describe('tmpl on folders', () => {
         `${join(dir, 'collections/blog.list')}:2:1 warning: ${themeMessages.scriptMissing('blog.js')}`,
         `${join(dir, 'collections/blog.list')}:2:44 warning: ${themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.page-idd'), '{squarespace.page-id}')}`,
       ]);
+      // --quiet: errors only, for render and check alike; check's summary still counts the warnings
+      expect(await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--quiet'])).toEqual({ code: 0, out: result.out, err: '' });
+      const checked = await run(['check', dir, '--quiet']);
+      expect(checked.err).toBe('');
+      expect(checked.out).toContain('warning');
     } finally {
       writeFileSync(join(dir, 'template.conf'), conf());
       writeFileSync(join(dir, 'collections/blog.list'), '{.repeated section items}{title}{.end}<squarespace:navigation navigationId="mainNav" template="nav" />');
