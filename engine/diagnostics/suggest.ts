@@ -18,6 +18,8 @@ import type { PluginUsage } from './plugin-usage.ts';
 /** The hints' texts. */
 const HINTS = {
   didYouMean: (...names: string[]) => `did you mean ${names.map((name) => `'${name}'`).join(' or ')}?`,
+  /** An unknown formatter or predicate with no name close to it. */
+  noCloseName: (kind: 'formatter' | 'predicate') => `no ${kind} has a name close to it: tmpl plugins lists every ${kind} (engine/REFERENCE.md says what each does)`,
   unclosed: (tag: string) => `this ${tag} has no {.end}: add one where the block should stop`,
   endOfFileInBlock: (tag: string) => `the template ends inside a ${tag}: a block above needs its {.end}`,
   unclosedLostEnd: (tag: string, lost: string) => `this ${tag} has no {.end} left: ${lost}`,
@@ -334,8 +336,8 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
   const partial = missingPartialName(message);
   if (partial !== undefined && context.partials !== undefined) return partialHint(partial, context.partials);
   let found = FORMATTER_UNKNOWN.exec(message);
-  if (found) return namesHint(found[1] as string, registry.formatterNames());
-  if ((found = PREDICATE_UNKNOWN.exec(message))) return namesHint(found[1] as string, registry.predicateNames());
+  if (found) return namesHint(found[1] as string, registry.formatterNames()) ?? HINTS.noCloseName('formatter');
+  if ((found = PREDICATE_UNKNOWN.exec(message))) return namesHint(found[1] as string, registry.predicateNames()) ?? HINTS.noCloseName('predicate');
   if ((found = FORMATTER_ARGS.exec(message))) return usageHint('formatter', found[1] as string, context);
   if ((found = PREDICATE_ARGS.exec(message))) return usageHint('predicate', found[1] as string, context);
   if ((found = UNCLOSED.exec(message))) {

@@ -97,8 +97,10 @@ describe('did-you-mean hints', () => {
     expect(hintFor(messages.partialMissing('site-nav.block'), defaultRegistry, { partials })).toBe("did you mean 'site-navigation.block'?");
   });
 
-  it('says nothing for names far from every registered one, or for other messages', () => {
-    expect(hintFor(messages.formatterUnknown('zzzzzzzzzz'), defaultRegistry)).toBeUndefined();
+  it('names no formatter far from every registered one, pointing at the list instead; says nothing for other messages', () => {
+    expect(hintFor(messages.formatterUnknown('zzzzzzzzzz'), defaultRegistry)).toBe(
+      'no formatter has a name close to it: tmpl plugins lists every formatter (engine/REFERENCE.md says what each does)',
+    );
     expect(hintFor(messages.partialMissing('card.block'), defaultRegistry)).toBeUndefined();
     expect(closestName('abc', [])).toBeUndefined();
   });
@@ -140,7 +142,7 @@ describe('did-you-mean hints', () => {
     for (const name of ['bogus', 'foo', 'zzzzzzzzzz', 'qwerty']) {
       expect(closestName(name, defaultRegistry.formatterNames()), name).toBeUndefined();
     }
-    expect(hintFor(messages.predicateUnknown('bogus?'), defaultRegistry)).toBeUndefined();
+    expect(hintFor(messages.predicateUnknown('bogus?'), defaultRegistry)).toMatch(/^no predicate has a name close to it: tmpl plugins lists every predicate/);
   });
 });
 
