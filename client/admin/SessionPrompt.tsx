@@ -20,6 +20,11 @@ export function SessionPrompt({ email, onSignedIn, onSignOut }: { email: string;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (password === '') {
+      setError(ADMIN.enterPassword);
+      passwordRef.current?.focus();
+      return;
+    }
     setBusy(true);
     setError('');
     const answer = await adminCall<{ xsrfToken?: string }>('POST', SIGN_IN_PATH, { email, password });

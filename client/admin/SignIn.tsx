@@ -12,12 +12,20 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   // until the script runs, the button stays off: a plain form submit would put the password in the URL
   const ready = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // a field left empty is said here, at the field, rather than in the server's words for the call
+    const empty = email.trim() === '' ? { message: ADMIN.enterEmail, field: emailRef } : password === '' ? { message: ADMIN.enterPassword, field: passwordRef } : null;
+    if (empty !== null) {
+      setError(empty.message);
+      empty.field.current?.focus();
+      return;
+    }
     setBusy(true);
     setError('');
     const answer = await adminCall('POST', '/api/site-users/account/session', { email, password });
@@ -40,7 +48,7 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
       {forgot ? <ForgotPassword canEmail={canEmailResetLinks} initialEmail={email} onBack={() => setForgot(false)} /> : (
         <form onSubmit={submit} noValidate>
           <Field label={ADMIN.email}>
-            {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
+            {(control) => <input {...control} ref={emailRef} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
           </Field>
           <Field label={ADMIN.password}>
             {(control) => <input {...control} ref={passwordRef} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}

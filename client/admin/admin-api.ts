@@ -74,16 +74,17 @@ export function answerOf<T>(path: string, status: number, text: string, retryAft
   if (status >= 200 && status < 300) return { ok: true, status, data: (json ?? {}) as T };
   if (status === 401 && path !== SIGN_IN_PATH) reportSessionEnded();
   const fieldErrors = json && typeof json.fieldErrors === 'object' && json.fieldErrors !== null ? (json.fieldErrors as FieldErrors) : {};
-  const message = status === 429 ? tooManyMessage(retryAfter) : json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
+  const message = status === 429 ? tooManyMessage(path, retryAfter) : json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
   return { ok: false, status, message, fieldErrors, body: json };
 }
 
 /**
- * A write refused for the owner's budget of changes a minute: how long to wait, from the answer's
- * Retry-After (the shop's general "a few seconds" could mean most of a minute), and that nothing
- * was saved, so the owner knows to save again rather than wonder.
+ * A call refused as too many: how long to wait, from the answer's Retry-After (the shop's general
+ * "a few seconds" could mean most of a minute). A sign-in was refused for a run of wrong passwords;
+ * anything else is a write refused for the owner's budget of changes a minute, and nothing was
+ * saved, so the owner knows to save again rather than wonder.
  */
-function tooManyMessage(retryAfter: string | null): string {
-  const seconds = retryAfter !== null && /^\d{1,4}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null;
-  return ADMIN.tooManyChanges(seconds);
+function tooManyMessage(path: string, retryAfter: string | null): string {
+  const seconds = retryAfter !== null && /^\d{1,5}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null;
+  return path === SIGN_IN_PATH ? ADMIN.tooManySignIns(seconds) : ADMIN.tooManyChanges(seconds);
 }

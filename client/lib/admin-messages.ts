@@ -23,6 +23,13 @@ export const ADMIN = {
   signingIn: 'Signing in…',
   signOut: 'Sign out',
   signInFailed: 'That email and password do not match an account.',
+  // sign-in with a field left empty: said before anything is sent
+  enterEmail: 'Enter the email address you sign in with.',
+  enterPassword: 'Enter your password.',
+  // sign-ins refused for a run of wrong passwords (the answer's Retry-After, when it gives one)
+  tooManySignIns: (seconds: number | null) => (seconds === null || seconds <= 1
+    ? 'Too many wrong passwords in a row. Wait a moment, then try again.'
+    : `Too many wrong passwords in a row. Wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}, then try again.`),
   // the session ended under an open screen (a phone asleep for hours): signed in again in place
   sessionEndedTitle: 'Sign in again',
   sessionEnded: 'Your session has ended, so nothing can be saved or loaded until you sign in again. What you typed stays on this screen.',

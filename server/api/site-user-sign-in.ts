@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
@@ -9,8 +10,8 @@ import { startSiteUserSession } from '../security/site-user.ts';
 import { createSignInThrottle } from '../security/sign-in-throttle.ts';
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(3).max(256),
-  password: z.string().min(1).max(1024),
+  email: z.string().trim().min(3, ADMIN.enterEmail).max(256),
+  password: z.string().min(1, ADMIN.enterPassword).max(1024),
   rememberMe: z.boolean().default(false),
 });
 

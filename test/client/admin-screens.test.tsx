@@ -30,6 +30,21 @@ describe('the admin sign-in', () => {
     expect(calls[0]!.headers['X-CSRF-Token']).toBe('the-crumb');
   });
 
+  it('says which field is empty at the field, sending nothing, instead of the server\'s words for the call', async () => {
+    const calls = scriptFetch([]);
+    render(<SignIn siteTitle="Shop" canEmailResetLinks />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.enterEmail);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.enterPassword);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    expect(calls).toEqual([]);
+  });
+
   it('asks for a link to choose a new password with the email already typed, and says what was done', async () => {
     const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/password-reset', answer: { body: { message: ADMIN.resetLinkSent } } }]);
     render(<SignIn siteTitle="Shop" canEmailResetLinks />);

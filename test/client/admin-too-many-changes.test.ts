@@ -4,7 +4,7 @@
  * most of a minute to an owner in the middle of a stocktake.
  */
 import { describe, expect, it } from 'vitest';
-import { answerOf } from '../../client/admin/admin-api.ts';
+import { answerOf, SIGN_IN_PATH } from '../../client/admin/admin-api.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 
 const refused = JSON.stringify({ message: 'Please try again in a few seconds.' });
@@ -24,6 +24,16 @@ describe('a write refused as too many', () => {
       const answer = answerOf('/api/admin/inventory/v1', 429, refused, retryAfter);
       if (answer.ok) throw new Error('refused');
       expect(answer.message).toBe(ADMIN.tooManyChanges(null));
+    }
+  });
+
+  it('says a refused sign-in is for wrong passwords, not changes, with the wait in seconds or minutes', () => {
+    for (const [retryAfter, wait] of [['2', 'Wait 2 seconds'], ['900', 'Wait 15 minutes'], [null, 'Wait a moment']] as const) {
+      const answer = answerOf(SIGN_IN_PATH, 429, JSON.stringify({ message: 'Too many sign-in attempts.' }), retryAfter);
+      if (answer.ok) throw new Error('refused');
+      expect(answer.message).toContain('Too many wrong passwords in a row');
+      expect(answer.message).toContain(wait);
+      expect(answer.message).not.toContain('saved');
     }
   });
 

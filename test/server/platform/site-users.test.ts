@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../../../client/lib/cart.ts';
 import { CartRepository } from '../../../server/db/cart-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
@@ -77,6 +78,12 @@ describe('site-user session calls', () => {
     const result = await new Visitor(server).call('/api/site-users/account/session', { json: { email: readerEmail } });
     expect(result.status).toBe(400);
     expect(String(field(result.body, 'message'))).toContain('password');
+    // an empty field in words a person reads, not the validation library's
+    const empty = await new Visitor(server).call('/api/site-users/account/session', { json: { email: '', password: '' } });
+    expect(empty.status).toBe(400);
+    expect(String(field(empty.body, 'message'))).toContain(ADMIN.enterEmail);
+    expect(String(field(empty.body, 'message'))).toContain(ADMIN.enterPassword);
+    expect(String(field(empty.body, 'message'))).not.toContain('Too small');
   });
 
   it('answers crumbFail on sign-in and sign-out without a crumb and changes nothing', async () => {
