@@ -505,7 +505,9 @@ export const ADMIN = {
   refund: 'Refund (test mode)',
   // a live order's refund gives the card's money back through the payment provider
   refundLive: 'Refund',
-  confirmRefund: 'Refund this test-mode order?',
+  // a test-mode order with what is left of it to give back (its total, less refunds of part of it);
+  // a live order's question is followed by how much goes back to which card
+  confirmRefund: (amount: string) => `Refund this test-mode order, ${amount} still to give back?`,
   confirmRefundLive: 'Refund this order?',
   // the card by its last four digits as the order kept them (an older order's by what it was)
   refundCard: (last4: string | null) => (last4 ? `the card ending ${last4}` : 'the card the shopper paid with'),
@@ -560,6 +562,8 @@ export const ADMIN = {
   refundRestocked: 'put back in stock',
   refundNotRestocked: 'not put back in stock',
   refundMoneyOnly: 'Money only, no items',
+  // the whole-order refund, listed after the refunds of part of it: what it gave back was what was left
+  refundOfTheRest: 'The rest of the order, refunded whole with Refund',
   refundReasonSaid: (reason: string) => `Reason: ${reason}`,
   exportCsv: 'Export CSV',
   // a page of its own, to print: a slip per order still to send among those listed

@@ -652,7 +652,7 @@ describe('Refund', () => {
 
   it("asks first, saying the shopper is emailed a refund notice, then says what it did: a paid order's items back in stock, the notice on its way", async () => {
     const confirm = await refundOrder('paid');
-    expect(confirm).toHaveBeenCalledWith('Refund this test-mode order? A refund notice is emailed to jane@example.com at once.');
+    expect(confirm).toHaveBeenCalledWith('Refund this test-mode order, $204.00 still to give back? A refund notice is emailed to jane@example.com at once.');
     expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock; the refund notice is on its way to jane@example.com. This is a test-mode order, so no money moved.');
     expect(document.activeElement).toBe(screen.getByRole('status'));
   });
@@ -678,11 +678,11 @@ describe('Refund', () => {
 
   it('says on a store without a mail server, or for an order without an email, that the shopper is not emailed, and why', async () => {
     const confirm = await refundOrder('paid', {}, false);
-    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmRefund} ${ADMIN.refundNoticeNoMail('jane@example.com')}`);
+    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmRefund('$204.00')} ${ADMIN.refundNoticeNoMail('jane@example.com')}`);
     expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock. No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails. This is a test-mode order, so no money moved.');
     cleanup();
     const withoutEmail = await refundOrder('fulfilled', { email: null });
-    expect(withoutEmail).toHaveBeenCalledWith('Refund this test-mode order? The order has no email address, so the shopper is not told.');
+    expect(withoutEmail).toHaveBeenCalledWith('Refund this test-mode order, $204.00 still to give back? The order has no email address, so the shopper is not told.');
     expect(screen.getByRole('status').textContent).toBe('Refunded. The order has no email address, so no refund notice was made. This is a test-mode order, so no money moved.');
   });
 

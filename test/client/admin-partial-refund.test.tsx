@@ -219,4 +219,20 @@ describe('the whole refund after refunds of part of an order', () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.refundLive }));
     expect(confirm.mock.calls[0]![0]).toContain(ADMIN.refundToCard('$170.00', ADMIN.refundCard(null)));
   });
+
+  it('lists the whole refund after the refunds of part of the order, with what it gave back, when and by whom', async () => {
+    const refunded = order({
+      status: 'refunded', testMode: true,
+      history: [{ status: 'paid', on: 0, by: null }, { status: 'refunded', on: 1_700_000_000_000, by: 'owner@example.com' }],
+    });
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: refunded, canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const list = screen.getByRole('heading', { name: ADMIN.refunds }).nextElementSibling as HTMLElement;
+    const entries = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]!.textContent).toContain('$170.00');
+    expect(entries[1]!.textContent).toContain(ADMIN.refundBy('owner@example.com'));
+    expect(entries[1]!.textContent).toContain(ADMIN.refundOfTheRest);
+  });
 });

@@ -17,7 +17,7 @@ import { filledIn, TrackingFacts, TrackingForm, type TrackingValues } from './Or
 import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { PartialRefund } from './PartialRefund.tsx';
-import { OrderRefunds, type OrderRefund } from './OrderRefunds.tsx';
+import { OrderRefunds, type OrderRefund, type WholeRefund } from './OrderRefunds.tsx';
 import { OrderLines, variantText, type LineDownloadState, type OrderLine } from './OrderLines.tsx';
 
 interface OrderDetailData extends OrderSummary {
@@ -132,15 +132,27 @@ function cancellationTexts(
  * order not sent yet (`stockBack`) come back to stock. A test-mode order moved no money.
  */
 function refundTexts(
-  email: string | null, canSendEmail: boolean, giftCards: string, stockBack: boolean, testMode: boolean, toCard: { amount: string; card: string } | null,
+  email: string | null, canSendEmail: boolean, giftCards: string, stockBack: boolean, testMode: boolean, toCard: { amount: string; card: string } | null, left: string,
 ): { confirm: string; done: string } {
-  const question = testMode ? ADMIN.confirmRefund : ADMIN.confirmRefundLive;
+  const question = testMode ? ADMIN.confirmRefund(left) : ADMIN.confirmRefundLive;
   const card = toCard ? ADMIN.refundToCard(toCard.amount, toCard.card) : '';
   const ask = (notice: string) => [question, card, giftCards, notice].filter(Boolean).join(' ');
   const money = testMode ? ADMIN.refundNoMoneyMoved : toCard ? ADMIN.refundedToCard(toCard.amount, toCard.card) : '';
   if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.refundedNoEmail(stockBack, money) };
   if (!canSendEmail) return { confirm: ask(ADMIN.refundNoticeNoMail(email)), done: ADMIN.refundedNoMail(stockBack, money) };
   return { confirm: ask(ADMIN.refundNotice(email)), done: ADMIN.refunded(stockBack, email, money) };
+}
+
+/**
+ * The whole-order refund, for the Refunds list after the refunds of part of the order: when and by
+ * whom (its History step) and what it gave back (what those had left); null for an order not refunded.
+ */
+function wholeRefund(order: OrderDetailData): WholeRefund | null {
+  if (order.status !== 'refunded') return null;
+  const step = [...order.history].reverse().find((one) => one.status === 'refunded');
+  if (step === undefined) return null;
+  const partCents = (order.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  return { on: step.on, by: step.by, amountCents: Math.max(0, order.grandTotalCents - partCents) };
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -325,7 +337,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const toCard = owedToCard(order, money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards, order.testMode, toCard);
-  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard);
+  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard, money(order.grandTotalCents - (order.refundedCents ?? 0)));
   // a card refund begun and never recorded (the server stopped between the provider's answer and its write)
   const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
   // a live order's cancellation gave its card the money back: nothing is left to refund
@@ -370,7 +382,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <><dt>{ADMIN.refundedTotal}</dt><dd>{money(-refundedCents)}</dd><dt>{ADMIN.netTotal}</dt><dd>{money(order.grandTotalCents - refundedCents)}</dd></>
         ) : null}
       </dl>
-      <OrderRefunds refunds={order.refunds ?? []} testMode={order.testMode} money={money} />
+      <OrderRefunds refunds={order.refunds ?? []} whole={wholeRefund(order)} testMode={order.testMode} money={money} />
       <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} navigate={navigate} />
       {order.formAnswers.length > 0 ? (
         <>

@@ -1,7 +1,8 @@
 /**
  * An order's refunds of part of it, oldest first: when (in the store's time zone), who, how much,
  * what went to the card and what to the gift card (or, in test mode, that no money moved), the
- * items each took back with whether they went back in stock, and the owner's reason.
+ * items each took back with whether they went back in stock, and the owner's reason; then the
+ * whole-order refund that gave back the rest, when there was one.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { StoreDate } from '../StoreDate.tsx';
@@ -18,6 +19,13 @@ export interface OrderRefund {
   lines: Array<{ itemId: string; productName: string; variantLabel: string; quantity: number; restocked: boolean }>;
 }
 
+/** The whole-order refund (Refund): when, by whom, and what was left of the order for it to give back. */
+export interface WholeRefund {
+  on: number;
+  by: string | null;
+  amountCents: number;
+}
+
 /** Where a refund's money went, in words. */
 function moneyWent(refund: OrderRefund, testMode: boolean, money: (cents: number) => string): string {
   const parts = [
@@ -27,7 +35,10 @@ function moneyWent(refund: OrderRefund, testMode: boolean, money: (cents: number
   return parts.filter(Boolean).join(', ');
 }
 
-export function OrderRefunds({ refunds, testMode, money }: { refunds: readonly OrderRefund[]; testMode: boolean; money: (cents: number) => string }) {
+export function OrderRefunds({ refunds, whole, testMode, money }: {
+  refunds: readonly OrderRefund[]; whole: WholeRefund | null; testMode: boolean; money: (cents: number) => string;
+}) {
+  // an order refunded whole with nothing refunded in part before shows its refund in the totals and History alone
   if (refunds.length === 0) return null;
   return (
     <>
@@ -50,6 +61,12 @@ export function OrderRefunds({ refunds, testMode, money }: { refunds: readonly O
             {refund.reason ? <p>{ADMIN.refundReasonSaid(refund.reason)}</p> : null}
           </li>
         ))}
+        {whole !== null && whole.amountCents > 0 ? (
+          <li>
+            <p><strong>{money(whole.amountCents)}</strong> · <StoreDate on={whole.on} />{whole.by ? ` · ${ADMIN.refundBy(whole.by)}` : ''}</p>
+            <p>{ADMIN.refundOfTheRest}{testMode ? ` (${ADMIN.refundNoMoneyMovedPart})` : ''}</p>
+          </li>
+        ) : null}
       </ul>
     </>
   );
