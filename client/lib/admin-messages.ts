@@ -88,7 +88,8 @@ export const ADMIN = {
   screenNotForRole: (screen: string, shown: string) => `Your role does not open ${screen}, so ${shown} is shown instead; an admin of the store can change your role under Staff.`,
   cancel: 'Cancel',
   delete: 'Delete',
-  confirmDelete: 'Delete this product? This cannot be undone.',
+  // past orders keep their lines either way; hiding keeps the product to sell again
+  confirmDelete: 'Delete this product? This cannot be undone. Orders of it keep their lines. To stop selling it but keep it, untick Visible and save instead.',
   fixErrors: 'Please correct the marked fields.',
   unsavedChanges: 'You have unsaved changes — leave anyway?',
   skipToContent: 'Skip to content',
@@ -631,6 +632,7 @@ export const ADMIN = {
   rateMaxWeight: 'Max weight (g)',
   rateMaxWeightHint: 'Leave empty for any weight.',
   storeOpen: 'Store open',
+  storeOpenHint: 'Untick to close the store for a while: its pages stay up with a notice that it is closed, and nothing can be added to a cart or bought until you tick it again.',
   instalments: 'Instalment messaging',
   instalmentsHint: 'Shows "or 4 interest-free payments of … with Afterpay" (Clearpay in the UK) on physical products and the cart, never on subscriptions. Turn it on only when your payment provider offers instalments at checkout: the built-in checkout has no instalment option.',
   captcha: 'Captcha on the newsletter, restock and form sign-ups',

@@ -191,7 +191,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
               {(control) => <input {...control} inputMode="decimal" value={form.taxRate} onChange={(event) => update({ taxRate: event.target.value })} />}
             </Field>
           </div>
-          <CheckboxField label={ADMIN.storeOpen} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
+          <CheckboxField label={ADMIN.storeOpen} hint={ADMIN.storeOpenHint} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
           <CheckboxField label={ADMIN.instalments} hint={ADMIN.instalmentsHint} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
           <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
           <Field label={ADMIN.orderNotificationEmail} error={errors.orderNotificationEmail} hint={ADMIN.orderNotificationHint}>
