@@ -33,4 +33,6 @@ export const platformMessages = {
   eventAccepted: 'Event accepted.',
   unknownEventSchema: 'Unknown event schema "{schemaName}".',
   ownerAccountCreated: 'Owner account created: {email} with password {password} (shown once; set OWNER_PASSWORD to choose it).',
+  /** The same, set apart from the log lines on a terminal, where the first start's password is otherwise easy to miss. */
+  ownerPasswordBanner: '\n  The store admin is at /config. Sign in as {email} with the password\n\n      {password}\n\n  It is shown this once: keep it, or run npm run password to choose another.\n\n',
 } as const;

@@ -49,5 +49,7 @@ export async function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EM
     return { email, created: true };
   }
   deps.log.warn({ email }, fillMessage(platformMessages.ownerAccountCreated, { email, password }));
+  // on a terminal the JSON log lines around it hide it: said again on its own, apart from them
+  if (process.stderr.isTTY === true) process.stderr.write(fillMessage(platformMessages.ownerPasswordBanner, { email, password }));
   return { email, password, created: true };
 }
