@@ -42,6 +42,9 @@ import { requestLog } from './request-log.ts';
 import { stalledClients } from './slow-clients.ts';
 import { compressedFiles } from './static-compression.ts';
 import { createStorefrontPages } from './pages/index.ts';
+
+/** Migrations named one by one on the line that says a start applied them; more are named by their first and last. */
+const MIGRATIONS_NAMED = 5;
 import { devHostCheck } from './dev/host-check.ts';
 
 /** The spec's cap on query-string keys. */
@@ -70,7 +73,11 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       if (applied.length > 0) {
         // named as every other line names it: the file's full path, or host:port/database without user or password
         const database = storeAddress(options);
-        log.info({ database, migrations: applied }, fillMessage(serverMessages.migrationsAppliedLog, { migrations: applied.map(migrationLabel).join(', '), database }));
+        // a first start applies them all: the first and last named, the list in `migrations`, not twice on the line
+        const said = applied.length <= MIGRATIONS_NAMED
+          ? fillMessage(serverMessages.migrationsAppliedLog, { migrations: applied.map(migrationLabel).join(', '), database })
+          : fillMessage(serverMessages.manyMigrationsAppliedLog, { first: migrationLabel(applied[0]!), last: migrationLabel(applied[applied.length - 1]!), count: applied.length, database });
+        log.info({ database, migrations: applied }, said);
       }
     }
     if (options.readOnly) log.warn({ database: storeAddress(options) }, serverMessages.readOnlyLog);
