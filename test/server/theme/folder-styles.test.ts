@@ -166,14 +166,14 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(tweak.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetStatementLeftOut(themeMessages.didYouMean('variable @linkColr is undefined', '@linkColor'))]);
   });
 
-  it('keeps LESS\'s message for a block left open, and names the `{` that is never closed', async () => {
+  it('keeps LESS\'s message for a block left open, and names the `{` left open: line 4\'s, whose block the dedented `}` of line 5 was written to close body\'s', async () => {
     const base = '@c: red;\nbody {\n  color: @c;\n  a { color: blue;\n}\n/* } */\n.y { content: "}"; }\n';
     const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': base }));
     expect(result.css).toBe('');
     expect(result.compiled).toBe(false);
     expect(result.problems).toEqual([{
       file: 'styles/base.less', line: 8, column: 1, severity: 'error',
-      message: themeMessages.stylesheetBraceNotClosed('Unrecognised input. Possibly missing something', 2, 6),
+      message: themeMessages.stylesheetBraceNotClosed('Unrecognised input. Possibly missing something', 4, 5),
     }]);
     // another error of a file whose braces all close gets LESS's message alone
     const closed = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  width: (1;\n}' }));
