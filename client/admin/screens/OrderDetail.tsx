@@ -354,8 +354,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
-        <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToOrders}</AdminLink>
-        {order.status === 'paid' || order.status === 'fulfilled' ? <a href={ADMIN_PATHS.packingSlips(`order=${encodeURIComponent(order.id)}`)}>{ADMIN.packingSlip}</a> : null}
+        <div className="admin-toolbar-actions">
+          <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToOrders}</AdminLink>
+          {order.status === 'paid' || order.status === 'fulfilled' ? <a href={ADMIN_PATHS.packingSlips(`order=${encodeURIComponent(order.id)}`)}>{ADMIN.packingSlip}</a> : null}
+        </div>
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
