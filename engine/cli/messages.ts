@@ -168,6 +168,9 @@ export const cliMessages = {
     `rendered ${file} → ${target}${errors === 0 ? '' : ` (${errors} ${errors === 1 ? 'error' : 'errors'})`}`,
   watchNotRendered: (file: string, target: string) =>
     `not rendered: ${file} has syntax errors; ${target === 'stdout' ? 'nothing written' : `${target} keeps the last good page`} until a save fixes them`,
+  /** An input the watch could not read this time (the data's JSON mid-edit, a partial removed): said after its own message. */
+  watchInputRefused: (target: string) =>
+    `not rendered: ${target === 'stdout' ? 'nothing written' : `${target} keeps the last good page`} until a save fixes the input above`,
   watchWaiting: (count: number) => `watching ${count} ${count === 1 ? 'path' : 'paths'}; Ctrl-C stops`,
   unexpected: (reason: string) => `tmpl: unexpected failure: ${reason}`,
 } as const;

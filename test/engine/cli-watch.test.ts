@@ -57,9 +57,13 @@ describe('tmpl watch', () => {
     const read = (): string | undefined => (existsSync(out) ? readFileSync(out, 'utf8') : undefined);
     const stop = new AbortController();
     let lastError = '';
+    const errors: string[] = [];
     const running = runCli(['watch', file, '--data', data, '--partials', join(dir, 'partials'), '--out', out], {
       signal: stop.signal,
-      onErr: (line) => (lastError = line),
+      onErr: (line) => {
+        lastError = line;
+        errors.push(line);
+      },
     });
     try {
       await eventually(read, '<h1>One</h1><p>1</p>');
@@ -72,7 +76,9 @@ describe('tmpl watch', () => {
       // Malformed data mid-edit is reported and the watch goes on.
       writeFileSync(data, '{"title": ');
       const malformed = `${data}:1:11 Invalid JSON: ${'unexpected end of input'}`;
-      await eventually(() => lastError, malformed);
+      // said, then that the page stays the last good one
+      await eventually(() => lastError, cliMessages.watchInputRefused(out));
+      expect(errors.at(-2)).toBe(malformed);
       writeFileSync(data, '{"title": "Three", "n": 3}');
       await eventually(read, '<h2>Three</h2><b>3</b>');
     } finally {

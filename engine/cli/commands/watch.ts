@@ -69,6 +69,7 @@ function renderAndReport(job: RenderJob, out: string | undefined, io: CliIo): vo
   } catch (e) {
     if (!(e instanceof CliFailure)) throw e;
     io.err(e.message);
+    io.err(cliMessages.watchInputRefused(out ?? 'stdout'));
   }
 }
 
