@@ -169,6 +169,8 @@ export const serverMessages = {
   startupFailureRetriedLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
   startupTooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached): serving 503 and trying again every 2 s; lower DATABASE_POOL_SIZE or WORKERS of the processes on this database',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
+  /** A client past a call's budget: said once per client and call per window, with how many were refused since the last line. */
+  rateLimitReachedLog: 'rate limit reached',
   /** Many at once (a first start): the first and last named, the whole list in the line's `migrations`. */
   manyMigrationsAppliedLog: 'applied migrations {first} through {last} ({count} migrations) to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',

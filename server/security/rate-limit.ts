@@ -1,8 +1,10 @@
 import { rateLimit } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { RateLimitRepository } from '../db/rate-limit-repository.ts';
 import { DatabaseRateLimitStore } from './database-rate-limit-store.ts';
+import { serverMessages } from '../messages.ts';
 import { HttpError } from './http-error.ts';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TABLE, type RateLimitedCall } from './rate-limit-table.ts';
 
@@ -32,6 +34,8 @@ export function rateLimitedCallOf(handler: unknown): string | null {
  */
 export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): RequestHandler<Record<string, string>> {
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.options.rateLimits };
+  // when each client was last said to be past a call's budget, and how many were refused since
+  const refusalsSaid = new LRUCache<string, { saidAt: number; refusedSince: number }>({ max: 10_000 });
   const { message } = RATE_LIMIT_TABLE[call];
   const limiter = rateLimit({
     windowMs: limits.windowMs,
@@ -41,7 +45,18 @@ export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): Request
     // a read-only database cannot count, so such a process counts in its own memory
     store: deps.options.readOnly ? undefined : new DatabaseRateLimitStore(new RateLimitRepository(deps.store), `${call}:`),
     handler: (req, _res, next) => {
-      deps.log.warn({ call, ip: req.ip, path: req.path }, 'rate limit reached');
+      // a client that keeps calling past its budget is one line a window, not one per request; the
+      // next line says how many were refused in between
+      const key = `${call}\u0000${req.ip ?? ''}`;
+      const now = Date.now();
+      const said = refusalsSaid.get(key);
+      if (said !== undefined && now - said.saidAt < limits.windowMs) {
+        said.refusedSince += 1;
+      } else {
+        const since = said?.refusedSince ?? 0;
+        refusalsSaid.set(key, { saidAt: now, refusedSince: 0 });
+        deps.log.warn({ call, ip: req.ip, path: req.path, ...(since > 0 ? { refusedSinceLastLine: since } : {}) }, serverMessages.rateLimitReachedLog);
+      }
       next(new HttpError(429, message));
     },
   });

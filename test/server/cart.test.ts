@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADD_TO_CART, FORM, REQUEST } from '../../client/lib/messages.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
 import { serverMessages } from '../../server/messages.ts';
@@ -337,6 +337,23 @@ describe('request limits', () => {
       const third = await add();
       expect(third.status).toBe(429);
       expect(third.body.message).toBe(REQUEST.tooManyRequests);
+    } finally {
+      await limited.stop(true);
+    }
+  });
+
+  it('logs a client past the budget once a window, not once per refused request', async () => {
+    const limited = await startServer({ rateLimits: { addToCart: 1 } });
+    try {
+      const warn = vi.spyOn(limited.app.deps.log, 'warn');
+      const v = await new Visitor(limited.url).start();
+      const add = () => v.post<{ message: string }>(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await add()).status);
+      expect(statuses).toEqual([200, 429, 429, 429, 429]);
+      const said = warn.mock.calls.filter((call) => call[1] === serverMessages.rateLimitReachedLog);
+      expect(said).toHaveLength(1);
+      expect(said[0]![0]).toMatchObject({ call: 'addToCart' });
     } finally {
       await limited.stop(true);
     }
