@@ -1,3 +1,4 @@
+import { CATALOGUE_CHANGES_KEPT } from './product-listing-cache.ts';
 import type { StoreSession } from './store.ts';
 
 /** A counter that moves forward with every write it watches: equal numbers mean nothing it watches changed. */
@@ -30,21 +31,72 @@ interface Counters {
   catalogue: number;
 }
 
-/** Both counters as the session sees them now, in one query. */
+/** Both counters as the session sees them now, in one query (put forward first when they went back: see rewound). */
 async function readCounters(session: StoreSession): Promise<Counters> {
+  const startedAt = performance.now();
   const rows = await session.all<{ name: string; version: number | string }>(
     "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')",
   );
   const storefront = Number(rows.find((row) => row.name === 'storefront')?.version ?? 0);
   const catalogue = rows.find((row) => row.name === 'catalogue');
   // without its own row (a store before migration 142), the catalogue follows every write
-  return { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
+  const read = { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
+  return (await forwardIfRewound(session, read.storefront, startedAt)) ?? read;
 }
 
 /** The storefront counter as the session sees it now (one query). */
 export async function readContentVersion(session: StoreSession): Promise<number> {
+  const startedAt = performance.now();
   const row = await session.get<{ version: number | string }>("SELECT version FROM content_versions WHERE name = 'storefront'");
-  return row ? Number(row.version) : 0;
+  const version = row ? Number(row.version) : 0;
+  return (await forwardIfRewound(session, version, startedAt))?.storefront ?? version;
+}
+
+/**
+ * A store put back from a backup while its servers run (pg_restore into the live database, which
+ * the docs say not to do) has the backup's counters: lower numbers than the processes have seen,
+ * which later writes bring back to numbers their caches hold pages of other content under, served
+ * again as current. Two requests' reads may finish out of order, so a lower number alone proves
+ * nothing; but a read begun after a higher one was read cannot see an older commit, unless the
+ * database was put back. The process then moves both counters past every number used before the
+ * put-back, and far enough that the listing cache reads its listings whole rather than from the
+ * catalogue changes (CATALOGUE_CHANGES_KEPT), so every process reads afresh. Outside a
+ * transaction only; per store (a test process opens many).
+ */
+interface HighestRead {
+  version: number;
+  /** When the read that found it ended (performance.now()). */
+  readAt: number;
+}
+
+const highestReads = new WeakMap<StoreSession, HighestRead>();
+
+/** Whether a read begun at `startedAt` that found `version` shows the store put back, given the highest read before it. */
+export function showsRewind(highest: HighestRead | undefined, version: number, startedAt: number): boolean {
+  return highest !== undefined && version < highest.version && startedAt > highest.readAt;
+}
+
+/** The counters moved past a put-back when the read shows one (see HighestRead); undefined otherwise. */
+async function forwardIfRewound(session: StoreSession, version: number, startedAt: number): Promise<Counters | undefined> {
+  if (session.inTransaction) return undefined;
+  const highest = highestReads.get(session);
+  const now = performance.now();
+  if (!showsRewind(highest, version, startedAt)) {
+    if (highest === undefined || version >= highest.version) highestReads.set(session, { version, readAt: now });
+    return undefined;
+  }
+  const past = highest!.version + CATALOGUE_CHANGES_KEPT + 1;
+  await session.run(
+    "UPDATE content_versions SET version = CASE WHEN version < ? THEN ? ELSE version END WHERE name IN ('storefront', 'catalogue')",
+    [past, past],
+  );
+  highestReads.set(session, { version: past, readAt: performance.now() });
+  const rows = await session.all<{ name: string; version: number | string }>(
+    "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')",
+  );
+  const storefront = Number(rows.find((row) => row.name === 'storefront')?.version ?? past);
+  const catalogue = rows.find((row) => row.name === 'catalogue');
+  return { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
 }
 
 /** Reads the counter asked for at every lookup: for code that writes content and reads it back. */
