@@ -86,10 +86,17 @@ async function forwardIfRewound(session: StoreSession, version: number, startedA
     return undefined;
   }
   const past = highest!.version + CATALOGUE_CHANGES_KEPT + 1;
-  await session.run(
-    "UPDATE content_versions SET version = CASE WHEN version < ? THEN ? ELSE version END WHERE name IN ('storefront', 'catalogue')",
-    [past, past],
-  );
+  try {
+    await session.run(
+      "UPDATE content_versions SET version = CASE WHEN version < ? THEN ? ELSE version END WHERE name IN ('storefront', 'catalogue')",
+      [past, past],
+    );
+  } catch {
+    // a store this process may not write (DATABASE_READONLY, a replica): the lower number becomes the
+    // one to compare with; nothing here writes, so the counters never climb back to the old numbers
+    highestReads.set(session, { version, readAt: performance.now() });
+    return undefined;
+  }
   highestReads.set(session, { version: past, readAt: performance.now() });
   const rows = await session.all<{ name: string; version: number | string }>(
     "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')",
