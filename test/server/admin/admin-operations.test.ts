@@ -448,8 +448,13 @@ describe('settings', () => {
     const browsing = await new Visitor(server.url).get('/shop/p/harbour-jacket');
     expect(browsing.status).toBe(200);
     expect(browsing.text).toContain('<p class="store-closed-notice" role="status">The store is closed for now. Please come back soon.</p>');
+    // the product page says so where its Add to Cart button was, and offers none
+    expect(browsing.text).toContain('<p class="product-closed">The store is closed for now. Please come back soon.</p>');
+    expect(browsing.text).not.toContain('data-island="AddToCart"');
     expect((await owner.put('/api/admin/settings', { ...current, storeOpen: true })).status).toBe(200);
-    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).text).not.toContain('store-closed-notice');
+    const reopened = (await new Visitor(server.url).get('/shop/p/harbour-jacket')).text;
+    expect(reopened).not.toContain('store-closed-notice');
+    expect(reopened).not.toContain('product-closed');
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
   });
 });
