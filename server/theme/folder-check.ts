@@ -16,6 +16,7 @@ import { layoutRegionPosition, regionBaseName } from './template-conf.ts';
 import { layoutOf } from './collection-choice.ts';
 import { regionNamePosition } from './collection-conf.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
+import { selfApplyingBlocks } from './self-applying-blocks.ts';
 import { themeMessages } from './theme-messages.ts';
 
 export interface FolderCheck {
@@ -300,6 +301,8 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
       }
     }
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
+    const usesByFile = new Map([...usesOf].map(([unit, uses]) => [unit.file, uses]));
+    problems.push(...selfApplyingBlocks(folder, (file) => usesByFile.get(file)));
     problems.push(...pagesPastQueryLimit(folder, used));
     problems.push(...pageWarnings(folder));
     problems = problems.filter((problem) => !binary.has(problem.file) || isNotTextProblem(problem));

@@ -63,7 +63,8 @@ every .eval expression, the layouts regionName names, and the stylesheets.
 Warnings name what still renders but is likely not meant: a stylesheet,
 script or asset the folder lacks, a {squarespace...} value the platform does
 not give, a navigation template.conf does not declare, a regionName that
-names a region rather than a layout.
+names a region rather than a layout, a block that applies itself on every
+render.
 Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
 (a code frame under each error), then a line on stdout with what was checked
 and the counts. One folder is checked per run.

@@ -10,9 +10,14 @@ export interface Use {
   column: number;
 }
 
+/** An `apply`, and whether every render of the file runs it (it stands outside every block). */
+export interface AppliedUse extends Use {
+  unconditional: boolean;
+}
+
 export interface TemplateUses {
   /** Names given to `apply` (`{@|apply nav.block}`). */
-  applied: Use[];
+  applied: AppliedUse[];
   /** Ids of the platform tags that stood in the file. */
   tags: Use[];
   /** Macros the template defines itself, which `apply` may name. */
@@ -34,7 +39,8 @@ export interface TemplateUses {
 export function templateUses(template: Template): TemplateUses {
   const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set(), writtenValues: new Set(), platformValues: [] };
   const at = (offset: number): { line: number; column: number } => template.lines?.position(offset) ?? { line: 0, column: 0 };
-  const visit = (nodes: readonly Node[] | null | undefined): void => {
+  // `inBlock`: inside a section, repeated section, predicate, .if or macro, which may not run it
+  const visit = (nodes: readonly Node[] | null | undefined, inBlock: boolean): void => {
     for (const node of nodes ?? []) {
       if (node.op === Opcode.VARIABLE || node.op === Opcode.BINDVAR) {
         for (const path of node.variables) {
@@ -47,16 +53,16 @@ export function templateUses(template: Template): TemplateUses {
           uses.formatters.add(call.name);
           const first = call.args?.[0];
           if (first === undefined) continue;
-          if (call.name === 'apply') uses.applied.push({ name: first, ...at(node.offset) });
+          if (call.name === 'apply') uses.applied.push({ name: first, ...at(node.offset), unconditional: !inBlock });
           else if (call.name === PLATFORM_TAG_FORMATTER) uses.tags.push({ name: first, ...at(node.offset) });
         }
       }
       if (node.op === Opcode.MACRO) uses.macros.add(node.name);
-      if ('consequent' in node) visit(node.consequent);
-      if ('alternatesWith' in node) visit(node.alternatesWith);
-      if ('alternate' in node && node.alternate !== null) visit([node.alternate]);
+      if ('consequent' in node) visit(node.consequent, true);
+      if ('alternatesWith' in node) visit(node.alternatesWith, true);
+      if ('alternate' in node && node.alternate !== null) visit([node.alternate], true);
     }
   };
-  visit(template.root.consequent);
+  visit(template.root.consequent, false);
   return uses;
 }

@@ -84,6 +84,9 @@ export const themeMessages = {
   /** tmpl render DIR of a page whose files have syntax errors, as tmpl render FILE: the page is not written. */
   pageNotRendered: (files: readonly string[], target: string | undefined) =>
     `not rendered: ${files.join(', ')} ${files.length === 1 ? 'has' : 'have'} syntax errors, so ${target === undefined ? 'no page is written' : `${target} is left as it was`}; --allow-errors renders the page anyway, as the storefront would serve it`,
+  /** A block that applies itself, directly or through others, outside every block that could stop it (self-applying-blocks.ts). */
+  blockAppliesItself: (loop: readonly string[]) =>
+    `this block applies itself on every render (${loop.join(' → ')}), so a page that applies it renders it again and again until the partial depth limit stops the render with an error: apply it inside a {.section}, {.repeated section} or {.if} that ends`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   /** tmpl render DIR without --site, of a page whose files write platform tags that read the site's data. */
   noSiteGiven: (tags: readonly string[]) =>

@@ -68,6 +68,22 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('warns of a block that applies itself on every render, directly or through another, but not of one whose recursion ends', () => {
+    const result = checkTemplateFolder(source({
+      'site.region': '{@|apply tree.block}{@|apply a.block}{@|apply nav.block}{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
+      'blocks/tree.block': '<ul>{@|apply tree.block}</ul>',
+      'blocks/a.block': 'A{@|apply b.block}',
+      'blocks/b.block': 'B\n{@|apply a.block}',
+      // each level applies itself only for its children: the recursion ends with the data
+      'blocks/nav.block': '{.repeated section items}<li>{title}{.section children}{@|apply nav.block}{.end}</li>{.end}',
+    }));
+    expect(result.problems.map((p) => [p.file, p.line, p.column, p.severity, p.message])).toEqual([
+      ['blocks/a.block', 1, 2, 'warning', themeMessages.blockAppliesItself(['a.block', 'b.block', 'a.block'])],
+      ['blocks/b.block', 2, 1, 'warning', themeMessages.blockAppliesItself(['b.block', 'a.block', 'b.block'])],
+      ['blocks/tree.block', 1, 5, 'warning', themeMessages.blockAppliesItself(['tree.block', 'tree.block'])],
+    ]);
+  });
+
   it('takes a macro of the file for one that a platform tag\'s body applies, as the render does', () => {
     const result = checkTemplateFolder(source({
       'site.region': '{.macro badge}<em>{@}</em>{.end}<squarespace:query collection="shop" limit="2">{.repeated section items}{title|apply badge}{.end}</squarespace:query>'
