@@ -31,16 +31,19 @@ interface Counters {
   catalogue: number;
 }
 
-/** Both counters as the session sees them now, in one query (put forward first when they went back: see rewound). */
-async function readCounters(session: StoreSession): Promise<Counters> {
-  const startedAt = performance.now();
-  const rows = await session.all<{ name: string; version: number | string }>(
-    "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')",
-  );
+const COUNTERS_READ = "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')";
+
+/** The two counters from their rows; without its own row (a store before migration 142), the catalogue follows every write. */
+function countersOf(rows: readonly { name: string; version: number | string }[]): Counters {
   const storefront = Number(rows.find((row) => row.name === 'storefront')?.version ?? 0);
   const catalogue = rows.find((row) => row.name === 'catalogue');
-  // without its own row (a store before migration 142), the catalogue follows every write
-  const read = { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
+  return { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
+}
+
+/** Both counters as the session sees them now, in one query (moved forward first when they went back: see forwardIfRewound). */
+async function readCounters(session: StoreSession): Promise<Counters> {
+  const startedAt = performance.now();
+  const read = countersOf(await session.all<{ name: string; version: number | string }>(COUNTERS_READ));
   return (await forwardIfRewound(session, read.storefront, startedAt)) ?? read;
 }
 
@@ -98,12 +101,7 @@ async function forwardIfRewound(session: StoreSession, version: number, startedA
     return undefined;
   }
   highestReads.set(session, { version: past, readAt: performance.now() });
-  const rows = await session.all<{ name: string; version: number | string }>(
-    "SELECT name, version FROM content_versions WHERE name IN ('storefront', 'catalogue')",
-  );
-  const storefront = Number(rows.find((row) => row.name === 'storefront')?.version ?? past);
-  const catalogue = rows.find((row) => row.name === 'catalogue');
-  return { storefront, catalogue: catalogue ? Number(catalogue.version) : storefront };
+  return countersOf(await session.all<{ name: string; version: number | string }>(COUNTERS_READ));
 }
 
 /** Reads the counter asked for at every lookup: for code that writes content and reads it back. */
