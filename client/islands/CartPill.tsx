@@ -6,12 +6,13 @@
  * The pill is hidden at 0 and fades in above; the link stays in the header and carries an
  * empty-cart marker instead.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CART_LABEL_FALLBACK, cartCountLabel, cartCountText } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { cartItemCount, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { fetchCart } from '../lib/store-calls.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
+import { usePillStepsAside } from '../lib/pill-steps-aside.ts';
 
 export interface CartPillProps {
   currency?: string;
@@ -31,6 +32,9 @@ export default function CartPill(props: CartPillProps) {
   const [quantity, setQuantity] = useState(props.initialQuantity ?? 0);
   const [subtotal, setSubtotal] = useState(props.initialSubtotalCents ?? 0);
   const [initialized, setInitialized] = useState(props.initialQuantity !== undefined);
+  const pillRef = useRef<HTMLAnchorElement>(null);
+  // the fixed pill gets out of the way of a control it would cover (the link stays in the header's flow)
+  usePillStepsAside(pillRef, props.variant !== 'link' && !props.suppressed && quantity > 0);
 
   useEffect(() => {
     if (props.suppressed) return undefined;
@@ -79,6 +83,7 @@ export default function CartPill(props: CartPillProps) {
   return (
     <aside className="cart-pill" aria-label={CART_LABEL_FALLBACK} hidden={!filled}>
       <a
+        ref={pillRef}
         className={classes}
         href={PAGE_PATHS.cart}
         aria-label={cartCountLabel(quantity)}

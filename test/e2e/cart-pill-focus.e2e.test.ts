@@ -70,4 +70,27 @@ describe('the cart pill and the keyboard focus', () => {
     expect(reachedFooterEnd).toBe(true);
     expect(covered).toEqual([]);
   });
+
+  it('steps aside from a form field under it, so a tap there reaches the field and not the cart, and comes back once the field scrolls clear', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, `${store.baseUrl}/shop/p/linen-shirt`);
+    const pill = page.locator('.sqs-pill-shopping-cart.is-visible');
+    await pill.waitFor();
+    // the product's first option list brought right under the pill
+    const field = page.locator('main select').first();
+    await page.evaluate(() => {
+      const select = document.querySelector('main select')!.getBoundingClientRect();
+      const badge = document.querySelector('.sqs-pill-shopping-cart')!.getBoundingClientRect();
+      window.scrollBy(0, (select.top + select.bottom) / 2 - (badge.top + badge.bottom) / 2);
+    });
+    await expect.poll(() => pill.evaluate((element) => element.classList.contains('is-stepping-aside'))).toBe(true);
+    const box = (await pill.boundingBox())!;
+    const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('select') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    expect(under, 'a tap on the pill\'s place meets the option list').toBe(true);
+    expect(await field.evaluate((element) => element.getBoundingClientRect().bottom > 0)).toBe(true);
+    // at the page's end the pill is over the room the page leaves for it: back
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => pill.evaluate((element) => element.classList.contains('is-stepping-aside'))).toBe(false);
+    await page.setViewportSize({ width: 320, height: 640 });
+  });
 });
