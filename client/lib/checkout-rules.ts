@@ -135,7 +135,7 @@ export function normalisedEmail(email: string): string {
 function textError(value: string, max: number, required: string | null): string | null {
   const text = value.trim();
   if (required && text === '') return required;
-  return text.length > max ? CHECKOUT.fieldTooLong : null;
+  return text.length > max ? CHECKOUT.fieldTooLong(max) : null;
 }
 
 function cardExpiryError(value: string, now: Date): string | null {

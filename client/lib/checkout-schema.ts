@@ -10,7 +10,7 @@ import { CHECKOUT } from './messages.ts';
 export { SHIPPING_COUNTRIES, parseExpiry } from './checkout-rules.ts';
 
 /** A text field: anything not a string reads as empty, so its rule answers with its own message. */
-const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(1000, { error: CHECKOUT.fieldTooLong }));
+const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(1000, { error: CHECKOUT.fieldTooLong(1000) }));
 
 const fieldsShape = {
   email: field, name: field, line1: field, line2: field, city: field, region: field, postalCode: field, countryCode: field,

@@ -433,7 +433,7 @@ export const CHECKOUT = {
   /** A postal code not of the chosen country's shape, with one that is. */
   postalCodeInvalid: (country: string, example: string): string => `Please check your postal code: for ${country}, one looks like ${example}.`,
   countryRequired: 'Please choose a country.',
-  fieldTooLong: 'This is too long.',
+  fieldTooLong: (max: number) => `This is too long: use at most ${max} characters.`,
   recipientEmailInvalid: "Please enter the recipient's email address.",
   shippingOptionRequired: 'Please choose a shipping option.',
   noShippingOption: 'None of our shipping options can carry this order. Please remove an item or contact us.',

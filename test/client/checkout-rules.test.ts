@@ -37,6 +37,14 @@ describe('checkout field rules', () => {
     }
   });
 
+  it('names the most a text box takes when it holds more', () => {
+    expect(checkoutFieldErrors({ ...good, name: 'A'.repeat(259), city: 'B'.repeat(101) }, MAY_2031)).toEqual({
+      name: CHECKOUT.fieldTooLong(200),
+      city: CHECKOUT.fieldTooLong(100),
+    });
+    expect(CHECKOUT.fieldTooLong(200)).toBe('This is too long: use at most 200 characters.');
+  });
+
   it('refuses a postal code not of the chosen country\'s shape, naming one that is', () => {
     // each country's own, as shoppers and autofill type them (any case, with or without the space or dash)
     const fits: Array<[string, string]> = [['US', '10118'], ['US', '10118-0110'], ['US', '101180110'], ['CA', 'k1a0b1'], ['GB', 'SW1A 1AA'], ['GB', 'eh22eq'],
