@@ -32,7 +32,11 @@ import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cos
 /** The server's quote (server/commerce/checkout-view.ts writes it): words and amounts only. */
 export interface CheckoutQuoteProps {
   currency: string;
-  lines: Array<{ key: string; productName: string; variantLabel: string; quantity: number; unitPriceCents: number; lineTotalCents: number; billingInterval: string }>;
+  lines: Array<{
+    key: string; productName: string; variantLabel: string; quantity: number; unitPriceCents: number; lineTotalCents: number; billingInterval: string;
+    /** The line's answers to the product's extra-field form, in words, to check before paying. */
+    answers?: Array<{ label: string; value: string }>;
+  }>;
   subtotalCents: number;
   requiresShipping: boolean;
   shippingOptions: Array<{ id: string; name: string; costCents: number }>;
@@ -557,6 +561,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
                   {line.productName}
                   {line.variantLabel && <span className="variant"> {line.variantLabel}</span>}
                   {line.billingInterval && <span className="billing-interval"> {line.billingInterval}</span>}
+                  {/* inside the name's span, so phrasing elements: one line per answer */}
+                  {line.answers?.map((answer, index) => (
+                    <span key={index} className="checkout-line__answer">{`${answer.label}: ${answer.value}`}</span>
+                  ))}
                   {short && <strong className="checkout-line__stock"> {CHECKOUT.lineLeft(short.left)}</strong>}
                 </span>
                 <span className="checkout-line__quantity">× {line.quantity}</span>

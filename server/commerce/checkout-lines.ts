@@ -1,6 +1,7 @@
 import { variantFromRow, type ProductRecord, type VariantRecord, type VariantRow } from '../db/catalogue-repository.ts';
 import { parseObjectColumn, stringsOf } from '../db/json-column.ts';
 import type { StoreSession } from '../db/store.ts';
+import { lineAnswers } from './line-answers.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
 
 /** One line of the order being checked out, priced now (never from what the browser sent). */
@@ -22,6 +23,8 @@ export interface CheckoutLine {
   weightGrams: number;
   /** A subscription's billing period, when the product is bought as one. */
   billingPeriod: { value: number; unit: string } | null;
+  /** The answers to the product's extra-field form, in words (`Initials: AE`); none for a product without one. */
+  answers: Array<{ label: string; value: string }>;
 }
 
 /** A cart entry joined with its product and its variant's whole row (`v.*`). */
@@ -32,6 +35,8 @@ interface LineRow extends Omit<VariantRow, 'id'> {
   product_type: number | string;
   product_data: string;
   variant_id: string;
+  answers_json: string | null;
+  form_definition: string | null;
 }
 
 function nonNegative(value: unknown): number {
@@ -66,11 +71,12 @@ function billingPeriodOf(data: Record<string, unknown>, cartKind: string): Check
  */
 export async function readCheckoutLines(session: StoreSession, cartId: string, cartKind: string): Promise<CheckoutLine[]> {
   const rows = await session.all<LineRow>(
-    `SELECT e.id AS entry_id, e.quantity, p.id AS product_id, p.title, p.product_type, p.data_json AS product_data, v.*,
-            v.id AS variant_id
+    `SELECT e.id AS entry_id, e.quantity, e.additional_fields_json AS answers_json, p.id AS product_id, p.title, p.product_type,
+            p.data_json AS product_data, f.definition_json AS form_definition, v.*, v.id AS variant_id
      FROM cart_entries e
      JOIN products p ON p.id = e.product_id
      JOIN variants v ON v.id = e.variant_id AND v.product_id = p.id
+     LEFT JOIN forms f ON f.id = p.additional_fields_form_id
      WHERE e.cart_id = ?
      ORDER BY e.created_on, e.rowid`,
     [cartId],
@@ -96,6 +102,7 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
       limitedStock: !hasUnlimitedStock(product, variant),
       weightGrams: variantWeightGrams(variant, data),
       billingPeriod: billingPeriodOf(data, cartKind),
+      answers: lineAnswers(row.answers_json, row.form_definition),
     };
   });
 }

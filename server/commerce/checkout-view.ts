@@ -18,6 +18,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
       unitPriceCents: line.unitPriceCents,
       lineTotalCents: line.unitPriceCents * line.quantity,
       billingInterval: billingIntervalOf(line),
+      answers: line.answers,
     })),
     subtotalCents: quote.subtotalCents,
     requiresShipping: quote.requiresShipping,

@@ -121,7 +121,7 @@ describe('checkout quote', () => {
   it('prices the cart on the server with the owner rates and the tax setting, in words without SKUs', async () => {
     const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-L-NAT', 2);
     const standard = await quote(visitor);
-    expect(standard.lines).toEqual([{ key: '0', productName: shirt.title, variantLabel: 'Size: L, Color: Natural', quantity: 2, unitPriceCents: 6800, lineTotalCents: 13600, billingInterval: '' }]);
+    expect(standard.lines).toEqual([{ key: '0', productName: shirt.title, variantLabel: 'Size: L, Color: Natural', quantity: 2, unitPriceCents: 6800, lineTotalCents: 13600, billingInterval: '', answers: [] }]);
     expect(standard.shippingOptions.map((option) => option.id)).toEqual(['standard', 'express']);
     expect(standard).toMatchObject({ subtotalCents: 13600, shippingCents: 600, taxCents: 1088, totalCents: 15288, selectedShippingOptionId: 'standard' });
     const express = await quote(visitor, 'express');
