@@ -41,27 +41,28 @@ describe("the order screen's extra-field answers", () => {
     await server.stop(true);
   });
 
-  it("shows the shopper the napkins' answers in the checkout's summary, by the form's titles, to check before paying", async () => {
-    const napkins = seededProduct('monogram-napkins');
+  const napkins = seededProduct('monogram-napkins');
+
+  /** A new shopper with the seed's monogrammed napkins in the cart, answered with these initials and Rust thread. */
+  async function shopperWithNapkins(initials: string): Promise<Visitor> {
     const shopper = await new Visitor(server.url).start();
     const added = await shopper.post('/api/commerce/shopping-cart/entries', {
       itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1,
-      additionalFields: JSON.stringify({ 'select-thread-colour': 'Rust', 'text-monogram-initials': 'AE' }),
+      additionalFields: JSON.stringify({ 'select-thread-colour': 'Rust', 'text-monogram-initials': initials }),
     });
     expect(added.status, added.text).toBe(200);
+    return shopper;
+  }
+
+  it("shows the shopper the napkins' answers in the checkout's summary, by the form's titles, to check before paying", async () => {
+    const shopper = await shopperWithNapkins('AE');
     const checkout = await shopper.get('/checkout');
     expect(checkout.status).toBe(200);
     expect(checkout.text).toContain('<span class="checkout-line__answer">Initials: AE</span><span class="checkout-line__answer">Thread colour: Rust</span>');
   });
 
   it("shows the seed's monogrammed napkins' answers by the form's titles, not as the cart's JSON", async () => {
-    const napkins = seededProduct('monogram-napkins');
-    const shopper = await new Visitor(server.url).start();
-    const added = await shopper.post('/api/commerce/shopping-cart/entries', {
-      itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1,
-      additionalFields: JSON.stringify({ 'select-thread-colour': 'Rust', 'text-monogram-initials': 'AB' }),
-    });
-    expect(added.status, added.text).toBe(200);
+    const shopper = await shopperWithNapkins('AB');
     const placed = await placeOrderThroughCheckout(shopper);
     expect(placed.status).toBe(201);
     const orderId = placed.body.confirmationUrl!.split('/').at(-1)!.split('?')[0]!;
