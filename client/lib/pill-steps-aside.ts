@@ -1,7 +1,7 @@
 /**
  * The fixed cart pill steps aside while a control of the page lies under it: on a phone the
  * pill covered the right end of a product's Size box, its arrow included, and a tap meant for the
- * box opened the cart. While any link, button or form field sits under one of a few points of the
+ * box opened the cart. While a form field or button sits under one of a few points of the
  * pill, the pill fades out and lets taps through (the header's cart link is always there); it
  * comes back once the page scrolls the control clear. A pill that has the focus stays, so a
  * keyboard user never loses what they are on.
@@ -11,8 +11,13 @@ import { useEffect, type RefObject } from 'react';
 /** The class that fades the pill out and lets taps through (client/styles.css). */
 export const STEPPING_ASIDE = 'is-stepping-aside';
 
-/** What a tap or a click can land on: a control, or the label of one. */
-const CONTROL = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+/**
+ * What the pill gets out of the way of: a form's controls, their labels, and buttons, small targets
+ * whose covered part a tap cannot avoid. Links are left out: a product card is one large link, and
+ * over a shop's grid the pill would be gone most of the time, while a covered corner of a card
+ * leaves the rest of it to tap.
+ */
+const CONTROL = 'button, input, select, textarea, summary, label, [role="button"]';
 
 /** Whether a control of the page is under the pill: checked at its corners, inset a little, and its middle. */
 export function controlUnder(pill: HTMLElement): boolean {
