@@ -23,8 +23,9 @@ export class PreparedReference {
   readonly lookup: Lookup;
 
   constructor(readonly text: string) {
-    this.plainHead = isPlainName(splitPath(text)[0]);
-    this.lookup = compileLookup(splitPath(text), true);
+    const path = splitPath(text);
+    this.plainHead = isPlainName(path[0]);
+    this.lookup = compileLookup(path, true);
   }
 }
 

@@ -6,7 +6,6 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { templateFolderRoot } from '../../../server/theme/template-folder-root.ts';
 import { stringOption, type Command } from '../command.ts';
 import { CliFailure, EXIT, type CliIo } from '../io.ts';
 import { readPartials, readTemplateFile, readTextFile } from '../inputs.ts';

@@ -13,8 +13,9 @@ import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /**
  * One `date` call of a template: its pattern, compiled once when the call is bound, and the texts
- * it has written, for the time zone and locale they were written in. A list shows the same few instants on every render, and working out a local
- * time and writing it cost more than the rest of a blog list's item.
+ * it has written, for the time zone and locale they were written in. A list shows the same few
+ * instants on every render, and working out a local time and writing it cost more than the rest
+ * of a blog list's item.
  */
 interface DateCall {
   readonly pattern: CompiledPattern;
