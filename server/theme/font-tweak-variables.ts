@@ -12,15 +12,7 @@
  * variables, held the thread for minutes).
  */
 
-import { isSpace, skipSpace, SLASH, tweakAt } from './tweak-comments.ts';
-
-/** The start of `[A-Za-z_]` and the rest of a class name `[A-Za-z0-9_-]`. */
-function isNameStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-}
-function isNamePart(code: number): boolean {
-  return isNameStart(code) || (code >= 48 && code <= 57) || code === 45;
-}
+import { isNameChar, isSpace, skipSpace, SLASH, tweakAt } from './tweak-comments.ts';
 
 /** A letter or dash of a property name. */
 function isPropertyChar(code: number): boolean {
@@ -38,9 +30,9 @@ function isFontTweak(json: string): boolean {
 
 /** The rule `.name { body }` at `at` (a body without braces), or null. */
 function ruleAt(text: string, at: number): { className: string; body: string; end: number } | null {
-  if (text.charCodeAt(at) !== 46 || !isNameStart(text.charCodeAt(at + 1))) return null; // .
+  if (text.charCodeAt(at) !== 46 || !isNameChar(text.charCodeAt(at + 1), true)) return null; // .
   let nameEnd = at + 2;
-  while (nameEnd < text.length && isNamePart(text.charCodeAt(nameEnd))) nameEnd++;
+  while (nameEnd < text.length && isNameChar(text.charCodeAt(nameEnd), false)) nameEnd++;
   const open = skipSpace(text, nameEnd);
   if (text.charCodeAt(open) !== 123) return null; // {
   // to the first brace after it, so that no stretch of text is searched twice

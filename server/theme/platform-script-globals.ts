@@ -24,11 +24,8 @@
  *   (doncab) or sets it after (dossier's mercury.js, through history.pushState).
  */
 import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
-
-/** JSON safe inside a script element: no `</script>`, no line separators that end a JavaScript string. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
+// JSON no markup can break out of, which is also a JavaScript literal (its line separators escaped)
+import { scriptJson } from '../security/script-json.ts';
 
 /** The script elements, under the page's nonce (none in `tmpl render`'s output, which no policy guards). */
 export function platformScriptGlobals(tweakValues: Readonly<Record<string, string>>, nonce: string): string {

@@ -56,8 +56,8 @@ export function tweakComments(text: string): { json: string; next: number }[] {
   return found;
 }
 
-/** A LESS variable's name: a letter or underscore, then letters, digits, underscores and dashes. */
-function isVariableChar(code: number, first: boolean): boolean {
+/** A character of a LESS name (a variable's, a class's): a letter or underscore first, then letters, digits, underscores and dashes. */
+export function isNameChar(code: number, first: boolean): boolean {
   const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
   return first ? letter : letter || (code >= 48 && code <= 57) || code === 45;
 }
@@ -74,9 +74,9 @@ export function variableAfter(text: string, at: number): { name: string; value: 
     if (lineEnd === -1) return null;
     at = lineEnd + 1;
   }
-  if (text.charCodeAt(at) !== 64 || !isVariableChar(text.charCodeAt(at + 1), true)) return null; // @
+  if (text.charCodeAt(at) !== 64 || !isNameChar(text.charCodeAt(at + 1), true)) return null; // @
   let nameEnd = at + 2;
-  while (nameEnd < text.length && isVariableChar(text.charCodeAt(nameEnd), false)) nameEnd++;
+  while (nameEnd < text.length && isNameChar(text.charCodeAt(nameEnd), false)) nameEnd++;
   const colon = skipSpace(text, nameEnd);
   if (text.charCodeAt(colon) !== 58) return null; // :
   let lineEnd = text.indexOf('\n', colon);
