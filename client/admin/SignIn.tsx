@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../lib/hydrated.ts';
 import { ADMIN } from '../lib/admin-messages.ts';
-import { adminCall } from './admin-api.ts';
+import { adminCall, SIGN_IN_PATH } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 
@@ -28,7 +28,7 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
     }
     setBusy(true);
     setError('');
-    const answer = await adminCall('POST', '/api/site-users/account/session', { email, password });
+    const answer = await adminCall('POST', SIGN_IN_PATH, { email, password });
     if (answer.ok) {
       // the page is rendered again with the account's screens and its session token
       window.location.reload();

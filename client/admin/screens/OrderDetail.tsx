@@ -151,8 +151,8 @@ function wholeRefund(order: OrderDetailData): WholeRefund | null {
   if (order.status !== 'refunded') return null;
   const step = [...order.history].reverse().find((one) => one.status === 'refunded');
   if (step === undefined) return null;
-  const partCents = (order.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-  return { on: step.on, by: step.by, amountCents: Math.max(0, order.grandTotalCents - partCents) };
+  // refundedCents: what the refunds of part of the order gave back (the server's sum of them)
+  return { on: step.on, by: step.by, amountCents: Math.max(0, order.grandTotalCents - (order.refundedCents ?? 0)) };
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -337,7 +337,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const toCard = owedToCard(order, money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards, order.testMode, toCard);
-  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard, money(order.grandTotalCents - (order.refundedCents ?? 0)));
+  // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
+  const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
+  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard, money(order.grandTotalCents - refundedCents));
   // a card refund begun and never recorded (the server stopped between the provider's answer and its write)
   const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
   // a live order's cancellation gave its card the money back: nothing is left to refund
@@ -345,8 +347,6 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   // a cancellation gave back everything but a card charge it did not refund (a live order cancelled
   // before cancelling refunded the card): only then is Refund left to do, and the screen says why
   const refundAfterCancel = order.status === 'cancelled' ? (toCard === null ? 'none' : 'card') : null;
-  // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
-  const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
   const partlyRefundedNow = (order.status === 'paid' || order.status === 'fulfilled') && (order.refundedCents ?? 0) > 0;
   // the download links went out with the buyer's confirmation email: "sent" only once it was (never without a mail server)
   const confirmationSent = order.emails.some((email) => email.kind === 'order-confirmation' && email.status === 'sent');
