@@ -12,6 +12,7 @@
  *   --no-write        print only
  */
 import autocannon from 'autocannon';
+import Tokens from 'csrf';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,12 @@ export interface LoadCase {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Each request comes from a visitor of its own: a crumb secret and crumb minted for it (the
+   * bench stands in for the browser that the server's first page would have given them), so no
+   * two requests share the cart a browser's first adds join (server/api/first-cart.ts).
+   */
+  freshVisitors?: boolean;
 }
 
 export interface LoadResult {
@@ -116,8 +123,10 @@ const ADDED_ITEM = { itemId: '6570a1b2c3d4e5f6a7b82003', sku: 'SQ-TOTE', quantit
 
 /**
  * The measured requests, each checked once before the load: a visitor takes a
- * crumb, fills a cart, and the add-to-cart case reuses its crumb (and no cart
- * cookie, so every request adds to a fresh cart, as a first add does).
+ * crumb and fills a cart. The add-to-cart case is a new visitor's first add on
+ * every request (no cart cookie, a crumb of its own): the adds of one browser
+ * within a minute join one cart, which would make the case one cart's line
+ * growing to its quantity cap, each add waiting for the previous one's lock.
  */
 export async function storefrontCases(base: string): Promise<LoadCase[]> {
   const jar = new CookieJar();
@@ -134,15 +143,26 @@ export async function storefrontCases(base: string): Promise<LoadCase[]> {
     { name: 'product page', url: base + PRODUCT_PATH },
     { name: 'shop list', url: `${base}/shop` },
     { name: 'GET cart', url: base + CART_PATH, headers: { cookie: jar.header() } },
-    { name: 'POST add-to-cart', url: base + ADD_TO_CART_PATH, method: 'POST', headers: addHeaders, body: JSON.stringify(ADDED_ITEM) },
+    { name: 'POST add-to-cart', url: base + ADD_TO_CART_PATH, method: 'POST', headers: addHeaders, body: JSON.stringify(ADDED_ITEM), freshVisitors: true },
   ];
   for (const c of cases) {
-    const res = await fetch(c.url, { method: c.method ?? 'GET', headers: c.headers, body: c.body });
+    const headers = c.freshVisitors === true ? asFreshVisitor({ headers: c.headers }).headers : c.headers;
+    const res = await fetch(c.url, { method: c.method ?? 'GET', headers, body: c.body });
     const text = await res.text();
     if (!res.ok) throw new Error(`${c.name} answered ${res.status}: ${text.slice(0, 200)}`);
     if (c.name === 'GET cart' && !text.includes(ADDED_ITEM.itemId)) throw new Error('GET cart does not show the added item');
   }
   return cases;
+}
+
+const crumbTokens = new Tokens();
+
+/** The request as a new visitor's: crumb cookies and header of a secret of its own. */
+export function asFreshVisitor<R extends { headers?: Record<string, string> }>(request: R): R {
+  const secret = crumbTokens.secretSync();
+  const crumb = crumbTokens.create(secret);
+  const cookie = `crumb=${encodeURIComponent(crumb)}; crumb_secret=${encodeURIComponent(secret)}`;
+  return { ...request, headers: { ...request.headers, 'x-csrf-token': crumb, cookie } };
 }
 
 export async function load(c: LoadCase, seconds: number, connections: number): Promise<LoadResult> {
@@ -153,6 +173,7 @@ export async function load(c: LoadCase, seconds: number, connections: number): P
     body: c.body,
     duration: seconds,
     connections,
+    ...(c.freshVisitors === true ? { requests: [{ setupRequest: asFreshVisitor }] } : {}),
   });
   return {
     name: c.name,

@@ -5,7 +5,7 @@
  * never how fast anything was.
  */
 import { describe, expect, it } from 'vitest';
-import { runServerBench, serverMarkdown } from '../../bench/server.ts';
+import { asFreshVisitor, runServerBench, serverMarkdown, startProbe, stopProbe, storefrontCases } from '../../bench/server.ts';
 
 describe('server benchmark on a short run', () => {
   it('loads every case against a fresh storefront and a bare route without errors', async () => {
@@ -35,5 +35,25 @@ describe('server benchmark on a short run', () => {
     const md = serverMarkdown(report);
     expect(md).toContain('| product page |');
     expect(md).toContain('Target: product page');
+  }, 60_000);
+
+  it("times a new visitor's first add on every add-to-cart request, each making a cart of its own", async () => {
+    const probe = await startProbe('storefront-server.ts');
+    try {
+      const add = (await storefrontCases(probe.base)).find((c) => c.name === 'POST add-to-cart');
+      expect(add?.freshVisitors).toBe(true);
+      const carts: { id: string; quantity: number }[] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(add!.url, { method: 'POST', headers: asFreshVisitor({ headers: add!.headers }).headers, body: add!.body });
+        expect(res.status).toBe(200);
+        const { shoppingCart } = (await res.json()) as { shoppingCart: { id: string; entries: { quantity: number }[] } };
+        carts.push({ id: shoppingCart.id, quantity: shoppingCart.entries[0]!.quantity });
+      }
+      // one browser's adds would have joined one cart, its line growing towards the quantity cap
+      expect(carts[0]!.id).not.toBe(carts[1]!.id);
+      expect(carts.map((c) => c.quantity)).toEqual([1, 1]);
+    } finally {
+      await stopProbe(probe);
+    }
   }, 60_000);
 });
