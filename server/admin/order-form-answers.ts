@@ -1,23 +1,14 @@
 /**
- * An order's extra-field answers as the owner reads them: each field's title and its answer in
- * words (answer-text.ts, as Messages shows form answers), in the form's order. The cart keeps the
- * answers keyed by the fields' ids (`{"select-thread-colour":"Rust"}`), which the order screen
- * showed as that JSON; the product's form gives the titles (an answer to a field the form no
- * longer has keeps its id).
+ * An order's extra-field answers as the owner reads them, in words (answers-in-words.ts) with the
+ * form its product has now, rather than as the JSON the cart kept them in.
  */
-import { answerText } from '../../client/lib/answer-text.ts';
+import { readableAnswers } from '../commerce/answers-in-words.ts';
 import { fieldsOf, type FormField } from '../db/admin-messages-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 
 export interface FormAnswersOfLine {
   sku: string;
   answers: unknown;
-}
-
-/** One answer as the order screen lists it. */
-export interface ReadableAnswer {
-  label: string;
-  value: string;
 }
 
 /** The fields of the form of the product sold as `sku` in this order's lines; none when it has no form now. */
@@ -28,23 +19,6 @@ async function formFieldsOf(session: StoreSession, productId: string | undefined
     [productId],
   );
   return row ? fieldsOf(row.definition_json) : [];
-}
-
-/** `answers` (the cart's object by field id) in the form's words; a list already in words is kept. */
-export function readableAnswers(answers: unknown, fields: readonly FormField[]): unknown {
-  if (answers === null || typeof answers !== 'object' || Array.isArray(answers)) return answers;
-  const byId = answers as Record<string, unknown>;
-  const known = new Set(fields.map((field) => field.id));
-  const read: ReadableAnswer[] = [];
-  for (const field of fields) {
-    const value = answerText(byId[field.id], field.type);
-    if (value !== '') read.push({ label: field.title, value });
-  }
-  for (const [id, answer] of Object.entries(byId)) {
-    const value = answerText(answer);
-    if (!known.has(id) && value !== '') read.push({ label: id, value });
-  }
-  return read;
 }
 
 /** Each line's answers in words, `productOf` telling the product a line's SKU was sold as. */

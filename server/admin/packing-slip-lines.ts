@@ -7,7 +7,7 @@
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import type { AdminOrderLine } from '../db/admin-order-repository.ts';
 import type { RefundedOfLine } from '../db/order-refund-repository.ts';
-import type { ReadableAnswer } from './order-form-answers.ts';
+import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 
 /** Why a line is not in the parcel: its product's type, or refunds that took back every unit. */
 export type NotPackedReason = 'download' | 'giftCard' | 'service' | 'refunded';

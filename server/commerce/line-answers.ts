@@ -6,7 +6,7 @@
  */
 import { fieldsOf } from '../db/admin-messages-repository.ts';
 import { parseObjectColumn } from '../db/json-column.ts';
-import { readableAnswers, type ReadableAnswer } from '../admin/order-form-answers.ts';
+import { readableAnswers, type ReadableAnswer } from './answers-in-words.ts';
 
 /** The answers of `answersJson` (the cart entry's) read with the form `formDefinitionJson`; none when there are none. */
 export function lineAnswers(answersJson: string | null, formDefinitionJson: string | null): ReadableAnswer[] {

@@ -3,7 +3,7 @@ import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
-import { readableAnswers } from '../../../server/admin/order-form-answers.ts';
+import { readableAnswers } from '../../../server/commerce/answers-in-words.ts';
 
 const FIELDS = [
   { id: 'text-monogram-initials', title: 'Initials', type: 'text' },
