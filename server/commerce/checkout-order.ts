@@ -342,7 +342,7 @@ async function writeOrder(
     return id;
   });
   await new CheckoutOrderRepository(tx).attach(order.id, customer, quote.lines.map((line, index) => ({
-    itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
+    itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line), answers: line.answers,
   })));
   // a code that takes nothing off this order (free shipping with a free option) spends no use
   if (quote.discount && quote.discountCents > 0) {
@@ -386,6 +386,7 @@ async function writeOrder(
       unitPriceCents: line.unitPriceCents, billingInterval: billingIntervalOf(line),
       // a digital product bought without a file: the owner sends it by hand
       fileMissing: line.productType === PRODUCT_TYPE.DIGITAL && !grants.has(itemIds[index]!),
+      answers: line.answers,
     })),
     downloads: quote.lines.flatMap((line, index) => {
       const grant = grants.get(itemIds[index]!);

@@ -1,17 +1,25 @@
 /**
- * A cart line's extra-field answers in words, as the shopper gave them in the product's form
- * (`Initials: AE`, `Thread colour: Rust`): each field's title and answer, in the form's order, for
- * the checkout's summary, so the shopper checks them before paying. The cart keeps them by field
- * id; the form gives the titles (an answer to a field the form no longer has keeps its id).
+ * A line's extra-field answers in words, as the shopper gave them in the product's form
+ * (`Initials: AE`, `Thread colour: Rust`): for the checkout's summary, so the shopper checks them
+ * before paying, and for the order's confirmation page. A cart entry keeps them by field id, read
+ * with the product's form (an answer to a field the form no longer has keeps its id); an order
+ * line keeps them in words as the checkout showed them (migration 162), kept as they are.
  */
 import { fieldsOf } from '../db/admin-messages-repository.ts';
-import { parseObjectColumn } from '../db/json-column.ts';
 import { readableAnswers, type ReadableAnswer } from './answers-in-words.ts';
 
-/** The answers of `answersJson` (the cart entry's) read with the form `formDefinitionJson`; none when there are none. */
+function isReadableAnswer(value: unknown): value is ReadableAnswer {
+  if (value === null || typeof value !== 'object') return false;
+  const { label, value: answer } = value as Record<string, unknown>;
+  return typeof label === 'string' && typeof answer === 'string';
+}
+
+/** The answers of `answersJson` (a cart entry's or an order line's) read with the form `formDefinitionJson`; none when there are none. */
 export function lineAnswers(answersJson: string | null, formDefinitionJson: string | null): ReadableAnswer[] {
   if (answersJson === null || answersJson === '') return [];
-  const answers = parseObjectColumn(answersJson);
-  const read = readableAnswers(answers, formDefinitionJson === null ? [] : fieldsOf(formDefinitionJson));
-  return Array.isArray(read) ? (read as ReadableAnswer[]) : [];
+  const stored: unknown = JSON.parse(answersJson);
+  // a list already in words needs no form
+  const fields = Array.isArray(stored) || formDefinitionJson === null ? [] : fieldsOf(formDefinitionJson);
+  const read = readableAnswers(stored, fields);
+  return Array.isArray(read) ? read.filter(isReadableAnswer) : [];
 }

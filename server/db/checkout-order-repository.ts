@@ -1,4 +1,6 @@
 import type { StoreSession } from './store.ts';
+import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
+import { lineAnswers } from '../commerce/line-answers.ts';
 
 /** Where an order ships: the checkout's address fields. */
 export interface ShippingAddress {
@@ -41,6 +43,19 @@ export interface OrderLineWords {
   variantLabel: string;
   /** A subscription's billing interval in words; empty otherwise. */
   billingInterval: string;
+  /** The line's answers to its product's extra-field form, in words as the checkout showed them; none without. */
+  answers: readonly ReadableAnswer[];
+}
+
+/** An order's line as its shopper reads it (no SKUs). */
+export interface OrderLineForShopper {
+  productName: string;
+  variantLabel: string;
+  billingInterval: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** Its extra-field answers in words (`Initials: AE`); none without. */
+  answers: ReadableAnswer[];
 }
 
 interface CustomerRow {
@@ -99,8 +114,8 @@ export class CheckoutOrderRepository {
     );
     for (const line of lines) {
       await this.session.run(
-        'UPDATE order_items SET variant_label = ?, billing_interval = ? WHERE id = ? AND order_id = ?',
-        [line.variantLabel, line.billingInterval, line.itemId, orderId],
+        'UPDATE order_items SET variant_label = ?, billing_interval = ?, form_answers_json = ? WHERE id = ? AND order_id = ?',
+        [line.variantLabel, line.billingInterval, line.answers.length > 0 ? JSON.stringify(line.answers) : null, line.itemId, orderId],
       );
     }
   }
@@ -149,17 +164,29 @@ export class CheckoutOrderRepository {
     };
   }
 
-  /** The order's lines as the shopper reads them (no SKUs), in the order they were bought. */
-  async linesOf(orderId: string): Promise<Array<{ productName: string; variantLabel: string; billingInterval: string; quantity: number; unitPriceCents: number }>> {
+  /**
+   * The order's lines as the shopper reads them (no SKUs), in the order they were bought, each with
+   * its own answers (an older order's, kept by field id, read with the product's form now).
+   */
+  async linesOf(orderId: string): Promise<OrderLineForShopper[]> {
     const rows = await this.session.all<{
       product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string;
-    }>('SELECT product_name, variant_label, billing_interval, quantity, unit_price_cents FROM order_items WHERE order_id = ? ORDER BY rowid', [orderId]);
+      form_answers_json: string | null; form_definition: string | null;
+    }>(
+      `SELECT i.product_name, i.variant_label, i.billing_interval, i.quantity, i.unit_price_cents, i.form_answers_json, f.definition_json AS form_definition
+       FROM order_items i
+       LEFT JOIN products p ON p.id = i.product_id
+       LEFT JOIN forms f ON f.id = p.additional_fields_form_id
+       WHERE i.order_id = ? ORDER BY i.rowid`,
+      [orderId],
+    );
     return rows.map((row) => ({
       productName: row.product_name,
       variantLabel: row.variant_label ?? '',
       billingInterval: row.billing_interval ?? '',
       quantity: Number(row.quantity),
       unitPriceCents: Number(row.unit_price_cents),
+      answers: lineAnswers(row.form_answers_json, row.form_definition),
     }));
   }
 
