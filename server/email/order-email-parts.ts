@@ -11,6 +11,7 @@ import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 import type { DownloadLink } from '../commerce/download-grants.ts';
+import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 
 /** An order as its emails tell it. */
 export interface OrderEmailInput {
@@ -24,7 +25,11 @@ export interface OrderEmailInput {
   customerEmail: string;
   recipientEmail: string;
   addressLines: string[];
-  lines: Array<{ productName: string; variantLabel: string; quantity: number; unitPriceCents: number; billingInterval: string; fileMissing?: boolean }>;
+  lines: Array<{
+    productName: string; variantLabel: string; quantity: number; unitPriceCents: number; billingInterval: string; fileMissing?: boolean;
+    /** The line's answers to its product's extra-field form, in words (`Initials: AE`); none without. */
+    answers?: readonly ReadableAnswer[];
+  }>;
   /** The download links of the order's digital lines that have a file (download-grants.ts); none for other orders. */
   downloads?: DownloadLink[];
   subtotalCents: number;
@@ -85,6 +90,7 @@ export function orderParts(input: OrderEmailInput) {
       lineTotal: money(line.unitPriceCents * line.quantity),
       // said only in the owner's new-order email
       fileMissing: line.fileMissing ? DOWNLOADS.noFileForOwner : '',
+      answers: (line.answers ?? []).map((answer) => ({ label: oneLine(answer.label), value: oneLine(answer.value) })),
     })),
     // an absolute link where the store knows its address; the path otherwise, still worth quoting to the shop
     downloads: (input.downloads ?? []).map((link) => ({ label: link.label, terms: link.terms, url: storeLink(input.baseUrl, link.path) ?? link.path })),
@@ -101,6 +107,14 @@ export function orderParts(input: OrderEmailInput) {
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
     shopAddress: shopAddressPart(input.shopAddress ?? []),
   };
+}
+
+/**
+ * Shopper's text on one line: the text email lists each answer on its own indented line under its
+ * item, which a line break or control character in an answer would break up (HTML folds them anyway).
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 /** The shop's business address at the foot of an email to a shopper, where a shop prints it: null when none was given. */

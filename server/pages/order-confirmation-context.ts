@@ -35,7 +35,8 @@ async function giftCardRecipientNote(deps: AppDeps, orderId: string, recipient: 
  * What the confirmation page's order shows beyond the platform's order record: where it stands
  * (paid, sent, cancelled or refunded, and since when), the parcel's carrier, tracking number and
  * tracking link once sent, the short order number,
- * the lines in words (product, variant, billing interval; never SKUs), subtotal, the discount
+ * the lines in words (product, variant, billing interval, the answers to the product's extra-field
+ * form as the order kept them with each line; never SKUs), subtotal, the discount
  * code used and what it took off, shipping choice, where it ships, who receives a gift card,
  * what a gift card paid (by its last four characters, never its code) and what the payment card
  * paid, and whether a confirmation email is on its way (not from a store without a mail server,
@@ -68,6 +69,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       quantity: line.quantity,
       unitPrice: money(line.unitPriceCents),
       lineTotal: money(line.unitPriceCents * line.quantity),
+      // the shopper's personalisation, each line its own (`Initials: AE`), as the checkout showed it
+      answers: line.answers,
     })),
     // the digital lines' download links (the confirmation email's too; a cancelled or refunded order's no longer work),
     // a spent one as text; and a line bought without a file says the shop sends it
