@@ -11,10 +11,10 @@ import { cookieToken, findCurrentCart } from './cart-session.ts';
 export async function checkoutCartOf(deps: AppDeps, req: Request, res: Response, cartToken: string | undefined): Promise<CheckoutCart | null> {
   if (cartToken) {
     const cart = await new CartRepository(deps.store).findByToken(cartToken);
-    return cart && !cart.isPurchased ? { id: cart.id, kind: cart.kind } : null;
+    return cart && !cart.isPurchased ? { id: cart.id, kind: cart.kind, discountCode: cart.discountCode } : null;
   }
   const cart = await findCurrentCart(deps, req, res);
-  return cart ? { id: cart.id, kind: cart.kind } : null;
+  return cart ? { id: cart.id, kind: cart.kind, discountCode: cart.discountCode } : null;
 }
 
 /**

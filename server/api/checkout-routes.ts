@@ -13,6 +13,7 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { checkoutCartOf, namesBoughtCart } from './checkout-cart.ts';
+import { CartRepository } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 
 /** An attempt key as the order call takes it (checkout-schema.ts). */
@@ -20,7 +21,8 @@ const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The checkout island's calls: a fresh quote for a shipping choice, a discount code and a gift
- * card code (the server prices every step and looks the codes up), and placing the order
+ * card code (the server prices every step and looks the codes up; the cart keeps the discount
+ * code applied, for the checkout's next load), and placing the order
  * (answers carry catalogue messages and, for a form problem, the message of each field).
  */
 export function createCheckoutRouter(deps: AppDeps): Router {
@@ -32,7 +34,12 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     const request = parseShopperInput(quoteRequestSchema, req.body ?? {});
     const cart = await checkoutCartOf(deps, req, res, request.cartToken);
     if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
-    res.json({ quote: checkoutQuoteView(await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode)) });
+    const quote = await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode);
+    // the island sends the code it shows applied with every quote: the cart keeps the one applied
+    // now (none once removed or refused), which the checkout loaded again applies again
+    const applied = quote.discount?.code ?? null;
+    if (applied !== (cart.discountCode ?? null)) await new CartRepository(deps.store).keepDiscountCode(cart.id, applied);
+    res.json({ quote: checkoutQuoteView(quote) });
   });
 
   // An attempt whose order is already written (its answer was lost, and the island sends it again)

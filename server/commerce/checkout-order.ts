@@ -42,6 +42,8 @@ export interface CheckoutServices {
 export interface CheckoutCart {
   id: string;
   kind: string;
+  /** The discount code the cart keeps from its last quote (cart-repository.ts); a reload applies it again. */
+  discountCode?: string | null;
 }
 
 export type PlaceOrderOutcome =

@@ -13,6 +13,8 @@ export interface CartRecord {
   isPurchased: boolean;
   orderId: string | null;
   createdOn: number;
+  /** The discount code the checkout last applied to it (checked again wherever it is used); null for none. */
+  discountCode: string | null;
 }
 
 export interface CartEntryRecord {
@@ -40,6 +42,7 @@ interface CartRow {
   is_purchased: number;
   order_id: string | null;
   created_on: number;
+  discount_code: string | null;
 }
 
 interface EntryRow {
@@ -62,6 +65,7 @@ function toCart(row: CartRow): CartRecord {
     isPurchased: row.is_purchased === 1,
     orderId: row.order_id,
     createdOn: row.created_on,
+    discountCode: row.discount_code,
   };
 }
 
@@ -125,6 +129,7 @@ export class CartRepository {
       isPurchased: false,
       orderId: null,
       createdOn: now,
+      discountCode: null,
     };
     await this.session.run(
       `INSERT INTO carts (id, cookie_token, site_user_id, kind, currency, is_purchased, created_on, updated_on)
@@ -142,7 +147,7 @@ export class CartRepository {
    */
   async createOrJoinFirstCart(browserKey: string, currency: string, sharedForMs: number, now = Date.now()): Promise<{ cart: CartRecord; joined: boolean }> {
     const cart: CartRecord = {
-      id: newRecordId(), token: randomBytes(24).toString('base64url'), siteUserId: null, kind: 'cart', currency, isPurchased: false, orderId: null, createdOn: now,
+      id: newRecordId(), token: randomBytes(24).toString('base64url'), siteUserId: null, kind: 'cart', currency, isPurchased: false, orderId: null, createdOn: now, discountCode: null,
     };
     const insert = (): Promise<{ changes: number }> => this.session.run(
       `INSERT INTO carts (id, cookie_token, site_user_id, kind, currency, is_purchased, created_on, updated_on, browser_key)
@@ -199,6 +204,15 @@ export class CartRepository {
       [orderId, now, cartId],
     );
     return result.changes === 1;
+  }
+
+  /**
+   * Keeps the discount code the checkout's quote applied (null: none, or the one applied was
+   * removed or refused), so the checkout loaded again applies it again. A bought cart keeps the
+   * code it was bought with. Not a change of the cart's goods: its updated_on stays.
+   */
+  async keepDiscountCode(cartId: string, code: string | null): Promise<void> {
+    await this.session.run('UPDATE carts SET discount_code = ? WHERE id = ? AND is_purchased = 0', [code, cartId]);
   }
 
   async entries(cartId: string): Promise<CartEntryRecord[]> {
