@@ -8,7 +8,8 @@
  * listed above the fields; payment answers sit under the card, above the order's totals and the
  * button that pays them. Each box asks the phone for the keyboard and the autofill it needs, and
  * Enter moves to the next box until the last, which places the order. The contact and address
- * typed are kept a while (checkout-draft.ts), so a trip back to the cart does not empty them.
+ * typed are kept a while (checkout-draft.ts), so a trip back to the cart does not empty them;
+ * the discount code applied is kept by the server's cart, whose quote the page starts from.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
@@ -23,7 +24,6 @@ import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
-import { forgetDiscountApplied, noteDiscountApplied, takeDiscountDropped } from '../lib/checkout-code-note.ts';
 import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
@@ -69,6 +69,11 @@ export interface CheckoutProps {
   countries: Array<{ code: string; name: string }>;
   /** A subscription's or gift card's own cart. */
   cartToken?: string;
+  /**
+   * The code the cart kept from an earlier visit that no longer applies (ended, used up, the cart
+   * no longer qualifies): back in its box, with the quote's discountError under it.
+   */
+  refusedDiscountCode?: string;
   testMode: boolean;
 }
 
@@ -170,27 +175,27 @@ function Field({ name, label, values, errors, onChange, type = 'text', autoCompl
   );
 }
 
-export default function Checkout({ quote: initialQuote, moneyFormat, countries, cartToken, testMode }: CheckoutProps) {
+export default function Checkout({ quote: initialQuote, moneyFormat, countries, cartToken, refusedDiscountCode, testMode }: CheckoutProps) {
   // Place order stays off until the island is live: a tap (or Enter) before then would post the
   // server's form natively, which places nothing and loses what was typed
   const hydrated = useHydrated();
   const [quote, setQuote] = useState(initialQuote);
   const [values, setValues] = useState<Values>({
     email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
-    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: '', discountCode: '',
+    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: '', discountCode: refusedDiscountCode ?? '',
   });
   // the code (normalised) of the gift card the quote applied; '' for none
   const [appliedCode, setAppliedCode] = useState('');
   const [giftCardBusy, setGiftCardBusy] = useState(false);
   const [giftCardNews, setGiftCardNews] = useState('');
-  // the discount code the quote applied (as the store keeps it); '' for none
-  const [appliedDiscount, setAppliedDiscount] = useState('');
+  // the discount code the quote applied (as the store keeps it); '' for none. The cart keeps it, so
+  // the page's own quote may have one applied already (a reload, back from the cart)
+  const [appliedDiscount, setAppliedDiscount] = useState(initialQuote.discount?.code ?? '');
   const [discountBusy, setDiscountBusy] = useState(false);
   const [discountNews, setDiscountNews] = useState('');
-  // a code applied before this page was loaded again is gone (nothing keeps it): said once, under its box
-  const [discountDropped, setDiscountDropped] = useState(false);
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // a kept code that no longer applies says why under its box, as when Apply is refused
+  const [errors, setErrors] = useState<Record<string, string>>(initialQuote.discountError ? { discountCode: initialQuote.discountError } : {});
   const [formError, setFormError] = useState<string | null>(null);
   // a payment answer (declined, try again) is about the card: the card box points at it
   const [paymentRefused, setPaymentRefused] = useState(false);
@@ -245,24 +250,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       return;
     }
     draftRestored.current = true;
-    if (takeDiscountDropped()) {
-      setDiscountDropped(true);
-      setDiscountNews(CHECKOUT.discountDroppedOnReload);
-    }
     const draft = readCheckoutDraft();
     if (!countries.some((country) => country.code === draft.countryCode)) delete draft.countryCode;
     // a box typed in already keeps what it holds
     setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(draft).filter(([field]) => field === 'countryCode' || current[field as FieldName] === '')) }));
   }, [values]);
-  // whether a code is applied now, for the next load of this page (declared after the draft's
-  // effect, which reads the last load's note first)
-  useEffect(() => {
-    if (placed.current) return;
-    if (appliedDiscount !== '') {
-      noteDiscountApplied();
-      setDiscountDropped(false);
-    } else forgetDiscountApplied();
-  }, [appliedDiscount]);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   const addressBox = useRef<HTMLInputElement>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
@@ -495,7 +487,6 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (answer.ok) {
       placed.current = true;
       clearCheckoutDraft();
-      forgetDiscountApplied();
       navigation.assign(answer.data.confirmationUrl);
       return;
     }
@@ -664,7 +655,6 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
       {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total.
           Where only gift cards are bought no code can take anything off, so the box is left out */}
-      {quote.discountable && discountDropped && <p className="checkout-code-dropped">{CHECKOUT.discountDroppedOnReload}</p>}
       {quote.discountable && (
         <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
           announcement={discountNews} money={money}

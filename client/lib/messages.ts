@@ -534,8 +534,6 @@ export const CHECKOUT = {
   /** Said to screen readers once a code is applied or removed (the totals change far from the box). */
   discountApplied: (code: string, total: string): string => `Discount code ${code} applied. Total: ${total}.`,
   discountRemoved: 'Discount code removed.',
-  /** The checkout loaded again (a reload, Back) after a code was applied: nothing keeps the code, so it is asked for again. */
-  discountDroppedOnReload: 'Your discount code was removed when the page reloaded; apply it again.',
   /** The discount leaves nothing to pay: the card details are not asked for. */
   discountPaysAll: 'Your discount covers the whole order: no payment card is needed.',
   /** A code typed but not applied, applied by the server when the order was placed: nothing was charged yet. */

@@ -24,16 +24,22 @@ export function countriesIn(locale: string): Array<{ code: string; name: string 
   return codes.map((code) => ({ code, name: names?.of(code) ?? code }));
 }
 
-/** The checkout island's HTML for a cart, priced now; null when there is nothing to buy. */
+/**
+ * The checkout island's HTML for a cart, priced now; null when there is nothing to buy. The
+ * discount code the cart keeps is applied again when it still applies; otherwise the totals are
+ * plain and the code is back in its box with the reason, as a code refused on Apply is.
+ */
 export async function checkoutFormIsland(deps: AppDeps, cart: CheckoutCart | null, cartToken?: string): Promise<string | null> {
   if (!cart) return null;
-  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart), readCheckoutSettings(deps.store)]);
+  const kept = cart.discountCode ?? undefined;
+  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart, undefined, undefined, kept), readCheckoutSettings(deps.store)]);
   if (quote.lines.length === 0) return null;
   return renderIsland('Checkout', {
     quote: checkoutQuoteView(quote),
     moneyFormat: moneyFormatFor(settings.currency, settings.locale),
     countries: countriesIn(settings.locale),
     ...(cartToken ? { cartToken } : {}),
+    ...(kept && quote.discountError !== null ? { refusedDiscountCode: kept } : {}),
     testMode: checkoutServices(deps).payments.testMode,
   });
 }

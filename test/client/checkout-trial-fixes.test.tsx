@@ -3,8 +3,8 @@
  * The checkout island after a phone-shopper trial: Place order off (with a word why) until the
  * island is live, and a <noscript> line without scripts; a lost answer to Place order saying the
  * order may have gone through and that a retry is not charged twice (the same attempt key); the
- * placing announced once in a polite status region; a discount code applied before a reload
- * said to be gone, once.
+ * placing announced once in a polite status region; a discount code the cart kept shown
+ * applied on the next load, or, no longer applying, in its box with the reason.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -137,45 +137,44 @@ describe('placing the order', () => {
   });
 });
 
-describe('a discount code applied before the page was loaded again', () => {
+describe('a discount code the cart kept from an earlier load of the page', () => {
   const code = 'WELCOME10';
   const discounted: CheckoutQuoteProps = { ...quote, discountCents: 1400, discount: { code, freeShipping: false }, totalCents: 14208, amountDueCents: 14208 };
+  const discountBox = (): HTMLElement => document.querySelector<HTMLElement>('.checkout-discount')!;
 
-  async function applyCode(): Promise<void> {
-    fill(CHECKOUT.discountCodeLabel, code);
-    fireEvent.click(within(document.querySelector<HTMLElement>('.checkout-discount')!).getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` }));
+  it('is shown applied, in the totals, sent with each quote and the order, and Remove asks for the totals without it', async () => {
+    const calls = scriptFetch([
+      { method: 'POST', path: API_PATHS.checkoutQuote, answer: (call) => ({ body: { quote: (call.body as { discountCode?: string }).discountCode ? discounted : quote } }) },
+      { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } },
+    ]);
+    render(<Checkout quote={discounted} countries={countries} testMode />);
     await settle();
-  }
-
-  it('is said to be gone, once, with no code kept in the browser', async () => {
-    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: discounted } } }]);
-    const first = render(element);
-    await applyCode();
-    expect(document.body.textContent).toContain(CHECKOUT.discountLine(code));
+    expect(within(discountBox()).getByRole('button', { name: CHECKOUT.discountRemove })).toBeTruthy();
+    expect(document.querySelector('.checkout-totals .discount-deduction')?.textContent).toBe('-$14.00');
+    expect(placeOrderButton().textContent).toContain('$142.08');
+    // nothing in the browser keeps the code: the cart on the server does
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(code);
-    first.unmount();
 
-    // the reload: the page's quote has no code (nothing keeps it), and the shopper is told
-    render(element);
+    fillValid();
+    fireEvent.submit(placeOrderButton().closest('form')!);
     await settle();
-    expect(document.querySelector('.checkout-code-dropped')?.textContent).toBe(CHECKOUT.discountDroppedOnReload);
-    cleanup();
+    expect(calls.find((call) => call.url.endsWith(API_PATHS.checkoutOrders))?.body).toMatchObject({ discountCode: code, expectedTotalCents: 14208 });
 
-    // said once: the next load says nothing more
-    render(element);
+    fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountRemove }));
     await settle();
-    expect(document.body.textContent).not.toContain(CHECKOUT.discountDroppedOnReload);
+    expect(calls.filter((call) => call.url.endsWith(API_PATHS.checkoutQuote)).at(-1)?.body).not.toHaveProperty('discountCode');
+    expect(document.querySelector('.discount-deduction')).toBeNull();
+    expect(placeOrderButton().textContent).toContain('$157.20');
   });
 
-  it('says nothing when no code was applied, or the applied one was removed', async () => {
-    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: (call) => ({ body: { quote: (call.body as { discountCode?: string }).discountCode ? discounted : quote } }) }]);
-    const first = render(element);
-    await applyCode();
-    fireEvent.click(within(document.querySelector<HTMLElement>('.checkout-discount')!).getByRole('button', { name: CHECKOUT.discountRemove }));
+  it('no longer applying, is back in its box with the reason the box gives on Apply, and the totals are plain', async () => {
+    const calls = scriptFetch([]);
+    render(<Checkout quote={{ ...quote, discountError: CHECKOUT.discountEnded }} refusedDiscountCode={code} countries={countries} testMode />);
     await settle();
-    first.unmount();
-    render(element);
-    await settle();
-    expect(document.body.textContent).not.toContain(CHECKOUT.discountDroppedOnReload);
+    expect(screen.getByLabelText<HTMLInputElement>(CHECKOUT.discountCodeLabel).value).toBe(code);
+    expect(document.getElementById('checkout-discountCode-error')?.textContent).toBe(CHECKOUT.discountEnded);
+    expect(document.querySelector('.discount-deduction')).toBeNull();
+    expect(placeOrderButton().textContent).toContain('$157.20');
+    expect(calls).toHaveLength(0);
   });
 });

@@ -9,7 +9,8 @@
  * autofill, the card number is grouped as typed, the order's total is in sight with the Pay button,
  * which is disabled while the order is placed, the confirmation reloads, and Back leads to the order
  * again, with no checkout to buy it again. On the phone, a discount code: a wrong one refused under its box on Enter (which
- * places no order), the right one applied with a tap, the total lower, the order placed at it. No
+ * places no order), the right one applied with a tap, the total lower, still applied after a
+ * reload, the order placed at it. No
  * page scrolls sideways; screenshots of the product, cart, checkout and confirmation go to
  * test-results/.
  */
@@ -287,6 +288,15 @@ for (const width of WIDTHS) {
       await box.scrollIntoViewIfNeeded();
       await fitsWindow(page, 'checkout with a discount');
       await screenshot(page, `checkout-discount-${width}`);
+      // a reload (a phone's tab dropped and restored) keeps the code applied: the cart keeps it.
+      // The card details are never kept, so they are typed again
+      await page.reload();
+      await box.locator('.checkout-discount__applied', { hasText: CHECKOUT.discountLine('SUMMER-25') }).waitFor();
+      await form.locator('.grand-total', { hasText: '$119.40' }).waitFor();
+      await expect.poll(() => form.getByLabel(CHECKOUT.emailLabel, { exact: true }).inputValue()).toBe('pat@example.com');
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.success);
+      await form.getByLabel(CHECKOUT.cardExpiryLabel).fill('12/39');
+      await form.getByLabel(CHECKOUT.cardCvcLabel).fill('123');
       const submitButton = form.locator('button.checkout-submit');
       await submitButton.scrollIntoViewIfNeeded();
       expect(await totalInSight(page), 'the total beside the Pay button').toBe('$119.40');
