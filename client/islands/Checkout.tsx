@@ -43,6 +43,8 @@ export interface CheckoutQuoteProps {
   selectedShippingOptionId: string | null;
   shippingCents: number;
   taxCents: number;
+  /** The prices include the tax: it is part of totalCents, shown under it, not added. */
+  taxIncluded: boolean;
   totalCents: number;
   /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
@@ -568,8 +570,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} className="shipping" />
-          <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
+          {!quote.taxIncluded && <><dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
+          {quote.taxIncluded && <><dt>{CART.taxIncluded}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </section>
@@ -702,8 +705,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} />
-          <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
+          {!quote.taxIncluded && <><dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
+          {quote.taxIncluded && <><dt>{CART.taxIncluded}</dt><dd>{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>

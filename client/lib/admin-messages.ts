@@ -324,6 +324,8 @@ export const ADMIN = {
   unitPrice: 'Unit price',
   subtotal: 'Subtotal',
   tax: 'Tax',
+  /** An order whose prices included the tax: the tax under the total, part of it. */
+  taxIncluded: 'Includes tax',
   shipping: 'Shipping',
   discount: 'Discount',
   // an order's discount code among its totals (as the checkout showed it), and its use given back once the order is cancelled or refunded
@@ -535,6 +537,9 @@ export const ADMIN = {
   // what the suggested amount covers (refund-suggestion.ts): what the customer paid for the items, shipping aside
   refundAmountHint: 'The suggestion is the price of the chosen items with their tax, less their share of the discount; shipping not included, unless every item is refunded. Change it to give back more or less.',
   refundSuggestedParts: (price: string, discount: string | null, tax: string | null) => `Suggested: items ${price}${discount ? ` − discount ${discount}` : ''}${tax ? ` + tax ${tax}` : ''}.`,
+  // an order whose prices included the tax: the items' price already holds their share of it
+  refundSuggestedPartsTaxIncluded: (price: string, discount: string | null, tax: string | null) =>
+    `Suggested: items ${price}${discount ? ` − discount ${discount}` : ''}${tax ? `, including tax ${tax}` : ''}.`,
   refundSuggestedCapped: 'That is more than is left, so what is left is suggested.',
   refundSuggestedEverything: 'Suggested: everything left to refund, shipping included, as every item is chosen.',
   refundAmountLimit: (amount: string) => `Up to ${amount} can still be refunded.`,
@@ -614,6 +619,8 @@ export const ADMIN = {
   currency: 'Currency',
   currencyNotConverted: 'Prices and shipping rates are not converted: $12.50 becomes €12.50, or ¥1,250 in yen, which have no cents.',
   taxRate: 'Tax rate (%)',
+  pricesIncludeTax: 'Prices include tax',
+  pricesIncludeTaxHint: 'Tick where prices are shown with the tax in them, as VAT is: the tax is then the part of each price it makes up, and nothing is added at checkout. Orders keep the way they were taxed.',
   shippingRates: 'Shipping rates',
   addRate: 'Add rate',
   removeRate: 'Remove rate',

@@ -25,6 +25,8 @@ export interface ShoppingCart {
   entries: CartEntry[];
   subtotalCents: number;
   taxCents: number;
+  /** The prices include the tax: taxCents is part of grandTotalCents, not added to it. */
+  taxIncluded?: boolean;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;

@@ -146,6 +146,8 @@ export const CART = {
   total: 'Total',
   shipping: 'Shipping',
   tax: 'Tax',
+  /** The tax row of a shop whose prices include it, under the total: 'Includes tax $16.67'. */
+  taxIncluded: 'Includes tax',
   discount: 'Discount',
   removeConfirmTitle: 'Remove Item',
   /** The line named as the cart names it elsewhere (addedItemDescription): 'Are you sure you want to remove 2 of Linen Work Shirt (Size: L) from your cart?' */

@@ -51,6 +51,8 @@ const settingsSchema = z.object({
   currency: z.string(),
   // Basis points in tenths (887.5 = 8.875 %), by the screen's rule; it shows a percentage, so every problem is told as one.
   taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).refine(isTaxRate, { error: TAX_RATE_PROBLEM }),
+  // prices as entered hold the tax (VAT) rather than having it added; absent: kept as it is (callers written before the setting existed)
+  pricesIncludeTax: z.boolean().optional(),
   // a rate's name is one line as typed; checked here, not in the schema that reads stored rates (one
   // stored before would otherwise drop the store's rates to the default at checkout)
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate })
@@ -107,6 +109,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
     timeZone: storeTimeZone(website),
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
+    pricesIncludeTax: store.pricesIncludeTax === true,
     shippingRates: shippingRatesFrom(store),
     storeOpen: store.storeClosed !== true,
     instalmentsEnabled: object(store.instalments).enabled === true,
@@ -158,6 +161,9 @@ export function createSettingsCalls(deps: AppDeps): Router {
           ...store,
           currency: input.currency,
           taxRateBasisPoints: input.taxRateBasisPoints,
+          // a store that never had the setting and is sent false stays without it (a save that changes nothing writes nothing)
+          ...(input.pricesIncludeTax === undefined || (input.pricesIncludeTax === false && store.pricesIncludeTax === undefined)
+            ? {} : { pricesIncludeTax: input.pricesIncludeTax }),
           shippingRates: input.shippingRates,
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },

@@ -98,12 +98,14 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
   const storeSettings = storeSettingsOf(websiteSettings);
   // weighed as the checkout weighs its lines, so the cart's shipping is what the checkout charges
   const weightGrams = priced.reduce((sum, line) => sum + variantWeightGrams(line.variant, line.product.data) * line.entry.quantity, 0);
+  const totalsSettings = totalsSettingsFrom(storeSettings);
   return shoppingCartView({
     cart,
     priced,
     websiteId: await site.websiteId(),
     currency: cart?.currency ?? currencyOf(websiteSettings),
-    taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
+    taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
+    pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
     shippingRates: shippingRatesFrom(storeSettings),
     weightGrams,
     productUrlPrefix: PRODUCT_URL_PREFIX,

@@ -16,11 +16,18 @@ export interface TotalsSettings {
   flatShippingCents: number;
   /** Subtotal from which shipping is free; 0 means never free. */
   freeShippingOverCents: number;
+  /**
+   * Prices already include the tax (VAT): the tax is the part of the taxed amount it includes and
+   * is not added to the total. Absent: tax is added on top, as a US shop charges sales tax.
+   */
+  pricesIncludeTax?: boolean;
 }
 
 export interface CartTotals {
   subtotalCents: number;
   taxCents: number;
+  /** `taxCents` is part of the prices (TotalsSettings.pricesIncludeTax), not added to the total. */
+  taxIncluded: boolean;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;
@@ -43,6 +50,22 @@ export function taxCentsOf(taxableCents: number, tenths: number): number {
   return wholes * tenths + (restTax - (restTax % TAX_TENTHS_IN_WHOLE)) / TAX_TENTHS_IN_WHOLE;
 }
 
+/**
+ * The tax `grossCents` includes at `tenths`: grossCents × tenths / (100 000 + tenths), rounded half
+ * up, so that the price less it, taxed at the same rate, comes back to the price. In BigInt: the
+ * product passes 2^53 for the largest carts the limits allow.
+ */
+export function includedTaxCentsOf(grossCents: number, tenths: number): number {
+  const numerator = 2n * BigInt(grossCents) * BigInt(tenths);
+  const denominator = 2n * BigInt(TAX_TENTHS_IN_WHOLE + tenths);
+  return Number((numerator + denominator / 2n) / denominator);
+}
+
+/** The tax of `taxableCents` at `tenths`: added on top, or the part the prices include. */
+export function taxOf(taxableCents: number, tenths: number, included: boolean): number {
+  return included ? includedTaxCentsOf(taxableCents, tenths) : taxCentsOf(taxableCents, tenths);
+}
+
 /** The subtotal of the lines a discount code may take from: every line but gift cards bought. */
 export function discountableCentsOf(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => (line.productType === PRODUCT_TYPE.GIFT_CARD ? sum : sum + line.unitPriceCents * line.quantity), 0);
@@ -58,6 +81,7 @@ export function targetedCentsOf(terms: DiscountTerms, lines: ReadonlyArray<Price
  * Totals in whole minor units; tax rounds half up once, on the subtotal less its gift cards and
  * less `goodsDiscountCents` (what a discount code takes off the goods, discount-code.ts): a gift
  * card is money kept for later, taxed as what it buys when it is spent, not when it is bought.
+ * Prices that include the tax (pricesIncludeTax) keep the same total; the tax is the part of it.
  */
 export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings, goodsDiscountCents = 0): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -68,15 +92,17 @@ export function computeTotals(lines: readonly PricedLine[], settings: TotalsSett
   const hasDigital = lines.some((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
-  const taxCents = taxCentsOf(taxableCents, taxRateTenths(settings.taxRateBasisPoints) ?? 0);
+  const taxIncluded = settings.pricesIncludeTax === true;
+  const taxCents = taxOf(taxableCents, taxRateTenths(settings.taxRateBasisPoints) ?? 0, taxIncluded);
   const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
   const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;
   return {
     subtotalCents,
     taxCents,
+    taxIncluded,
     shippingCostCents,
     discountCents,
-    grandTotalCents: subtotalCents + taxCents + shippingCostCents - discountCents,
+    grandTotalCents: subtotalCents + (taxIncluded ? 0 : taxCents) + shippingCostCents - discountCents,
     totalQuantity,
     hasDigital,
     purelyDigital,
@@ -95,5 +121,6 @@ export function totalsSettingsFrom(storeSettings: Record<string, unknown>): Tota
     taxRateBasisPoints: (taxRateTenths(storeSettings.taxRateBasisPoints) ?? 0) / 10,
     flatShippingCents: nonNegativeInteger(storeSettings.flatShippingCents, 0),
     freeShippingOverCents: nonNegativeInteger(storeSettings.freeShippingOverCents, 0),
+    pricesIncludeTax: storeSettings.pricesIncludeTax === true,
   };
 }

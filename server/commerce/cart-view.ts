@@ -96,6 +96,8 @@ export interface CartViewInput {
   currency: string;
   /** Tax as basis points of the subtotal (800 = 8%). */
   taxRateBasisPoints: number;
+  /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
+  pricesIncludeTax: boolean;
   /** The owner's shipping rates, and the cart's weight that by-weight rates and weight ceilings read. */
   shippingRates: readonly ShippingRate[];
   weightGrams: number;
@@ -111,7 +113,7 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
       unitPriceCents: line.unitPriceCents,
       quantity: line.entry.quantity,
     })),
-    { taxRateBasisPoints: input.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 },
+    { taxRateBasisPoints: input.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0, pricesIncludeTax: input.pricesIncludeTax },
   );
   // the option the checkout offers first (the cheapest that applies), so the cart's total is the checkout's
   const firstOption = base.requiresShipping ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0] ?? null : null;

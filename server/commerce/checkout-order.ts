@@ -314,6 +314,7 @@ async function writeOrder(
     currency: quote.currency,
     subtotalCents: quote.subtotalCents,
     taxCents: quote.taxCents,
+    taxIncluded: quote.taxIncluded,
     shippingCents: quote.shippingCents,
     discountCents: quote.discountCents,
     grandTotalCents: quote.totalCents,
@@ -398,6 +399,7 @@ async function writeOrder(
     shippingName: quote.selectedShippingOption?.name ?? null,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
+    taxIncluded: order.taxIncluded,
     totalCents: order.grandTotalCents,
     giftCard: quote.giftCard && quote.giftCard.appliedCents > 0 ? { last4: quote.giftCard.last4, amountCents: quote.giftCard.appliedCents } : null,
     discount: quote.discount && quote.discountCents > 0

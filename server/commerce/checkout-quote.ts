@@ -16,6 +16,8 @@ export interface CheckoutSettings {
   currency: string;
   locale: string;
   taxRateBasisPoints: number;
+  /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
+  pricesIncludeTax: boolean;
   shippingRates: ShippingRate[];
   /** Where the owner's notice of each new order goes ('' when nowhere). */
   orderNotificationEmail: string;
@@ -33,6 +35,7 @@ export async function readCheckoutSettings(session: StoreSession): Promise<Check
   const site = new SiteRepository(session);
   const [website, websiteSettings] = await Promise.all([site.website(), site.websiteSettings()]);
   const storeSettings = storeSettingsOf(websiteSettings);
+  const totalsSettings = totalsSettingsFrom(storeSettings);
   return {
     websiteId: textOr(website.id, ''),
     siteTitle: textOr(website.siteTitle, ''),
@@ -40,7 +43,8 @@ export async function readCheckoutSettings(session: StoreSession): Promise<Check
     currency: currencyOf(websiteSettings),
     // the store's locale is the website's language (as the pages write money)
     locale: textOr(website.language, 'en-US'),
-    taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
+    taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
+    pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
@@ -62,6 +66,8 @@ export interface CheckoutQuote {
   shippingChoiceValid: boolean;
   shippingCents: number;
   taxCents: number;
+  /** `taxCents` is part of the prices, not added to the total (CheckoutSettings.pricesIncludeTax). */
+  taxIncluded: boolean;
   /** What the discount code takes off: its goods part and its shipping part together. */
   discountCents: number;
   totalCents: number;
@@ -112,7 +118,11 @@ export interface AppliedDiscount {
  */
 export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string, discount: DiscountToApply | null = null): CheckoutQuote {
   const goodsDiscount = discount ? goodsDiscountCents(discount.terms, targetedCentsOf(discount.terms, lines)) : 0;
-  const base = computeTotals(lines, { taxRateBasisPoints: settings.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 }, goodsDiscount);
+  const base = computeTotals(
+    lines,
+    { taxRateBasisPoints: settings.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0, pricesIncludeTax: settings.pricesIncludeTax },
+    goodsDiscount,
+  );
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const weightGrams = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
   const options = requiresShipping ? shippingOptions(settings.shippingRates, base.subtotalCents, weightGrams) : [];
@@ -121,7 +131,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
   const shippingCents = selected?.costCents ?? 0;
   const shippingDiscount = discount?.terms.kind === 'free-shipping' ? shippingCents : 0;
   const discountCents = base.discountCents + shippingDiscount;
-  const totalCents = base.subtotalCents + base.taxCents + shippingCents - discountCents;
+  const totalCents = base.subtotalCents + (base.taxIncluded ? 0 : base.taxCents) + shippingCents - discountCents;
   return {
     currency: settings.currency,
     lines: [...lines],
@@ -133,6 +143,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     shippingChoiceValid: !requiresShipping || chosen !== undefined,
     shippingCents,
     taxCents: base.taxCents,
+    taxIncluded: base.taxIncluded,
     discountCents,
     totalCents,
     discount: discount ? { id: discount.id, code: discount.code, kind: discount.terms.kind, goodsCents: base.discountCents, shippingCents: shippingDiscount } : null,

@@ -26,6 +26,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     selectedShippingOptionId: quote.selectedShippingOption?.id ?? null,
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,
+    taxIncluded: quote.taxIncluded,
     totalCents: quote.totalCents,
     needsRecipient: hasGiftCard(quote.lines),
     discountable: discountableCentsOf(quote.lines) > 0,

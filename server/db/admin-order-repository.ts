@@ -55,6 +55,8 @@ export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & {
 export interface AdminOrderExport extends AdminOrderSummary {
   subtotalCents: number;
   taxCents: number;
+  /** The tax was part of the prices (the store's prices included it), not added to the total. */
+  taxIncluded: boolean;
   shippingCents: number;
   discountCents: number;
   /** What a gift card paid of the total (0 when none did). */
@@ -88,6 +90,8 @@ function lineOf(item: ItemRow): AdminOrderLine {
 export interface AdminOrderDetail extends AdminOrderSummary {
   subtotalCents: number;
   taxCents: number;
+  /** The tax was part of the prices (the store's prices included it), not added to the total. */
+  taxIncluded: boolean;
   shippingCents: number;
   discountCents: number;
   /** The discount code the order used, what it took off, and whether its use was given back (the order cancelled or refunded); null without one. */
@@ -116,6 +120,7 @@ type OrderRow = Record<string, unknown> & {
   grand_total_cents: number;
   subtotal_cents: number;
   tax_cents: number;
+  tax_included: number | string;
   shipping_cents: number;
   discount_cents: number;
   test_mode: number;
@@ -184,6 +189,7 @@ function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
     ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
     subtotalCents: Number(row.subtotal_cents),
     taxCents: Number(row.tax_cents),
+    taxIncluded: Number(row.tax_included) === 1,
     shippingCents: Number(row.shipping_cents),
     discountCents: Number(row.discount_cents),
     lines,

@@ -18,6 +18,8 @@ export interface OrderRecord {
   currency: string;
   subtotalCents: number;
   taxCents: number;
+  /** `taxCents` is part of the prices, not added to the grand total (prices that include tax). */
+  taxIncluded: boolean;
   shippingCents: number;
   discountCents: number;
   grandTotalCents: number;
@@ -35,6 +37,7 @@ interface OrderRow {
   currency: string;
   subtotal_cents: number;
   tax_cents: number;
+  tax_included: number | string;
   shipping_cents: number;
   discount_cents: number;
   grand_total_cents: number;
@@ -62,12 +65,12 @@ export class OrderRepository {
    */
   async insert(order: OrderRecord, newItemId: () => string): Promise<void> {
     await this.session.run(
-      `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents,
+      `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents, tax_included,
          shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         order.id, order.purchasedCartId, order.websiteId, order.testMode ? 1 : 0, order.currency, order.subtotalCents,
-        order.taxCents, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
+        order.taxCents, order.taxIncluded ? 1 : 0, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
       ],
     );
     for (const item of order.items) {
@@ -91,6 +94,7 @@ export class OrderRepository {
       currency: row.currency,
       subtotalCents: row.subtotal_cents,
       taxCents: row.tax_cents,
+      taxIncluded: Number(row.tax_included) === 1,
       shippingCents: row.shipping_cents,
       discountCents: row.discount_cents,
       grandTotalCents: row.grand_total_cents,

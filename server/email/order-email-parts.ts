@@ -36,6 +36,8 @@ export interface OrderEmailInput {
   shippingName: string | null;
   shippingCents: number;
   taxCents: number;
+  /** The prices included the tax: it is part of totalCents, said under the total rather than added. */
+  taxIncluded?: boolean;
   totalCents: number;
   /** What a gift card paid of the total (its last four characters only); null when none did. */
   giftCard?: { last4: string; amountCents: number } | null;
@@ -102,6 +104,7 @@ export function orderParts(input: OrderEmailInput) {
     shippingName: input.shippingName,
     shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
     tax: money(input.taxCents),
+    taxIncluded: input.taxIncluded === true,
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,

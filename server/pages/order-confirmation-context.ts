@@ -84,6 +84,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
     // `Free` rather than an amount of nothing, `Free with code CODE` under a free-shipping code, as the checkout and the emails write it
     shippingCost: shown.shipping,
+    // the prices included the tax: said under the total, as the checkout said it, not as a line added to it
+    taxIncluded: order.taxIncluded,
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),

@@ -27,6 +27,7 @@ const quote: CheckoutQuoteProps = {
   selectedShippingOptionId: 'standard',
   shippingCents: 600,
   taxCents: 1120,
+  taxIncluded: false,
   totalCents: 15720,
   needsRecipient: false,
   discountable: true,

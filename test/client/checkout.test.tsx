@@ -25,6 +25,7 @@ const quote: CheckoutQuoteProps = {
   selectedShippingOptionId: 'standard',
   shippingCents: 600,
   taxCents: 1120,
+  taxIncluded: false,
   totalCents: 15720,
   needsRecipient: false,
   discountable: true,
@@ -99,6 +100,14 @@ describe('Checkout island', () => {
     // British postcodes have letters: the full keyboard
     fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'GB' } });
     expect(screen.getByLabelText(CHECKOUT.postalCodeLabel).getAttribute('inputmode')).toBe('text');
+  });
+
+  it('tells a tax the prices include under the total, in the summary and above the button, without adding it', () => {
+    render(<Checkout quote={{ ...quote, taxCents: 2333, taxIncluded: true, totalCents: 14600, amountDueCents: 14600 }} countries={countries} testMode />);
+    for (const totals of document.querySelectorAll('.checkout-totals')) {
+      const rows = [...totals.querySelectorAll('dt')].map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+      expect(rows).toEqual(['Subtotal $140.00', 'Shipping $6.00', 'Total $146.00', 'Includes tax $23.33']);
+    }
   });
 
   it('offers the saved billing address when nothing is shipped', () => {

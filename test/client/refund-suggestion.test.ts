@@ -16,6 +16,11 @@ describe('the suggested amount of a refund of part of an order', () => {
     expect(refundSuggestion([{ line: { quantity: 2, unitPriceCents: 6800 }, units: 1 }]).totalCents).toBe(6800);
   });
 
+  it('adds no tax for an order whose prices included it: the price already holds the units\' share', () => {
+    expect(refundSuggestion([{ line: tees, units: 1 }], true)).toEqual({ priceCents: 3950, discountCents: 395, taxCents: 711, totalCents: 3555 });
+    expect(refundSuggestion([{ line: tees, units: 3 }], true).totalCents).toBe(3 * 3950 - 1185);
+  });
+
   it('adds up, unit by unit, to exactly what the line paid, never more than the exact share of the units refunded so far', () => {
     const line = { quantity: 7, unitPriceCents: 1999, discountShareCents: 1401, taxShareCents: 1009 };
     const paid = 7 * 1999 - 1401 + 1009;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, totalsSettingsFrom } from '../../server/commerce/cart-totals.ts';
+import { computeTotals, includedTaxCentsOf, taxCentsOf, totalsSettingsFrom } from '../../server/commerce/cart-totals.ts';
 
 const line = fc.record({
   productType: fc.constantFrom(1, 2, 3, 4),
@@ -71,8 +71,36 @@ describe('cart totals', () => {
     expect(computeTotals([], rules)).toMatchObject({ subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, purelyDigital: false, requiresShipping: false });
   });
 
+  it('takes the tax out of prices that include it, adding nothing to the total', () => {
+    const rules = { taxRateBasisPoints: 2000, flatShippingCents: 500, freeShippingOverCents: 0, pricesIncludeTax: true };
+    // £120.00 at 20 % holds £20.00 of VAT; a discount of £12.00 leaves £108.00, holding £18.00
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules)).toMatchObject({ subtotalCents: 12000, taxCents: 2000, taxIncluded: true, shippingCostCents: 500, grandTotalCents: 12500 });
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules, 1200)).toMatchObject({ taxCents: 1800, discountCents: 1200, grandTotalCents: 11300 });
+    // a gift card still holds no tax
+    expect(computeTotals([{ productType: 4, unitPriceCents: 5000, quantity: 1 }], rules)).toMatchObject({ taxCents: 0, grandTotalCents: 5000 });
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], { ...rules, pricesIncludeTax: false })).toMatchObject({ taxCents: 2400, taxIncluded: false, grandTotalCents: 14900 });
+  });
+
+  it('rounds an included tax half up, exactly at any size, so the price less it is taxed back to within a cent', () => {
+    // $68.00 at 8.875 %: 68 × 8.875 / 108.875 = 5.5431… → $5.54
+    expect(includedTaxCentsOf(6800, 8875)).toBe(554);
+    // 105 at 5 % holds exactly 5; 21 at 5 % holds exactly 1
+    expect(includedTaxCentsOf(105, 5000)).toBe(5);
+    expect(includedTaxCentsOf(21, 5000)).toBe(1);
+    // a half cent rounds up: 1.5 cents (31.5 at 5 % holds 1.5) cannot occur in whole cents, 63 at 5 % holds exactly 3
+    expect(includedTaxCentsOf(63, 5000)).toBe(3);
+    const largest = 100 * 9999 * 100_000_000;
+    fc.assert(fc.property(fc.integer({ min: 0, max: largest }), fc.integer({ min: 0, max: 50_000 }), (gross, tenths) => {
+      const tax = includedTaxCentsOf(gross, tenths);
+      const exact = (BigInt(gross) * BigInt(tenths) * 2n + BigInt(100_000 + tenths)) / (2n * BigInt(100_000 + tenths));
+      return tax === Number(exact) && Math.abs(taxCentsOf(gross - tax, tenths) - tax) <= 1;
+    }));
+  });
+
   it('reads its settings defensively', () => {
-    expect(totalsSettingsFrom({ taxRateBasisPoints: -5, flatShippingCents: 1.5, freeShippingOverCents: '100' })).toEqual({ taxRateBasisPoints: 0, flatShippingCents: 0, freeShippingOverCents: 0 });
+    expect(totalsSettingsFrom({ taxRateBasisPoints: -5, flatShippingCents: 1.5, freeShippingOverCents: '100' })).toEqual({ taxRateBasisPoints: 0, flatShippingCents: 0, freeShippingOverCents: 0, pricesIncludeTax: false });
+    expect(totalsSettingsFrom({ pricesIncludeTax: true }).pricesIncludeTax).toBe(true);
+    expect(totalsSettingsFrom({ pricesIncludeTax: 'yes' }).pricesIncludeTax).toBe(false);
     // a rate in tenths of a basis point (8.875 %) is one; finer is none
     expect(totalsSettingsFrom({ taxRateBasisPoints: 887.5 }).taxRateBasisPoints).toBe(887.5);
     expect(totalsSettingsFrom({ taxRateBasisPoints: 800 }).taxRateBasisPoints).toBe(800);

@@ -22,6 +22,8 @@ import { OrderLines, variantText, type LineDownloadState, type OrderLine } from 
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
+  /** The prices included the tax: it is part of the total, not added to it (absent from an older server: added). */
+  taxIncluded?: boolean;
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
@@ -375,8 +377,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
-        <dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd>
+        {order.taxIncluded === true ? null : <><dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd></>}
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
+        {order.taxIncluded === true ? <><dt>{ADMIN.taxIncluded}</dt><dd>{money(order.taxCents)}</dd></> : null}
         {order.giftCardPayment ? (
           <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
@@ -434,7 +437,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       ) : null}
       {refundUnfinished ? <p className="admin-hint">{ADMIN.refundUnfinishedNote}</p> : null}
       {canManage && (order.status === 'paid' || order.status === 'fulfilled') && order.grandTotalCents - refundedCents > 0 ? (
-        <PartialRefund orderId={orderId} status={order.status} currency={order.currency} testMode={order.testMode} lines={order.lines}
+        <PartialRefund orderId={orderId} status={order.status} currency={order.currency} testMode={order.testMode} taxIncluded={order.taxIncluded === true} lines={order.lines}
           leftCents={order.grandTotalCents - refundedCents} money={money} onRefunded={partlyRefunded} canSendEmail={canSendEmail} />
       ) : null}
       {canManage && refundAfterCancel === 'none' ? <p className="admin-hint">{order.testMode ? ADMIN.cancelledNothingToRefundTest : ADMIN.cancelledNothingToRefund}</p> : null}

@@ -35,6 +35,8 @@ interface PartialRefundProps {
   status: string;
   currency: string;
   testMode: boolean;
+  /** The order's prices included its tax: the suggestion does not add the items' tax share (absent from an older server: added). */
+  taxIncluded?: boolean;
   lines: readonly RefundableLine[];
   /** What can still be refunded: the total less every refund so far. */
   leftCents: number;
@@ -66,9 +68,9 @@ function restockByDefault(line: RefundableLine, status: string): boolean {
 }
 
 /** How the suggested amount was made, in words: everything left, or the units' price, discount and tax. */
-function suggestionText(suggestion: RefundSuggestion, everything: boolean, capped: boolean, money: (cents: number) => string): string {
+function suggestionText(suggestion: RefundSuggestion, everything: boolean, capped: boolean, taxIncluded: boolean, money: (cents: number) => string): string {
   if (everything) return ADMIN.refundSuggestedEverything;
-  const said = ADMIN.refundSuggestedParts(money(suggestion.priceCents), suggestion.discountCents > 0 ? money(suggestion.discountCents) : null, suggestion.taxCents > 0 ? money(suggestion.taxCents) : null);
+  const said = (taxIncluded ? ADMIN.refundSuggestedPartsTaxIncluded : ADMIN.refundSuggestedParts)(money(suggestion.priceCents), suggestion.discountCents > 0 ? money(suggestion.discountCents) : null, suggestion.taxCents > 0 ? money(suggestion.taxCents) : null);
   return capped ? `${said} ${ADMIN.refundSuggestedCapped}` : said;
 }
 
@@ -83,7 +85,7 @@ function errorsByItem(fieldErrors: FieldErrors, sentItems: readonly string[]): R
   return errors;
 }
 
-export function PartialRefund({ orderId, status, currency, testMode, lines, leftCents, money, onRefunded, canSendEmail = true }: PartialRefundProps) {
+export function PartialRefund({ orderId, status, currency, testMode, taxIncluded = false, lines, leftCents, money, onRefunded, canSendEmail = true }: PartialRefundProps) {
   const offered = refundable(lines);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [restock, setRestock] = useState<Record<string, boolean>>({});
@@ -104,10 +106,10 @@ export function PartialRefund({ orderId, status, currency, testMode, lines, left
   const everything = offered.length > 0 && offered.every((line) => quantityOf(line.itemId) === unitsLeft(line));
   // otherwise what the customer paid for the chosen units (their price less their share of the discount, plus their
   // share of the tax), at most what is left (earlier refunds of money alone may have taken some)
-  const suggestion = refundSuggestion(chosen.map((line) => ({ line, units: quantityOf(line.itemId) })));
+  const suggestion = refundSuggestion(chosen.map((line) => ({ line, units: quantityOf(line.itemId) })), taxIncluded);
   const suggestedCents = everything ? leftCents : Math.min(suggestion.totalCents, leftCents);
   const shownAmount = amountText ?? (anyUnits ? textFromCents(suggestedCents, currency) : '');
-  const suggested = amountText === null && anyUnits ? suggestionText(suggestion, everything, suggestion.totalCents > leftCents, money) : '';
+  const suggested = amountText === null && anyUnits ? suggestionText(suggestion, everything, suggestion.totalCents > leftCents, taxIncluded, money) : '';
   const amountCents = shownAmount.trim() === '' ? Number.NaN : centsFromText(shownAmount, currency);
   const amountReadable = Number.isFinite(amountCents) && amountCents > 0;
 

@@ -20,7 +20,7 @@ export interface RefundSuggestion {
   priceCents: number;
   discountCents: number;
   taxCents: number;
-  /** price − discount + tax: what was paid for the units. */
+  /** price − discount + tax (price − discount when the prices included the tax): what was paid for the units. */
   totalCents: number;
 }
 
@@ -31,7 +31,7 @@ const upTo = (cents: number, quantity: number, units: number): number => (quanti
 const upToRoundedUp = (cents: number, quantity: number, units: number): number => cents - upTo(cents, quantity, quantity - units);
 
 /** The suggestion for `units` more units of `line`, after the units refunds took already. */
-function suggestionOfLine(line: SuggestionLine, units: number): RefundSuggestion {
+function suggestionOfLine(line: SuggestionLine, units: number, taxIncluded: boolean): RefundSuggestion {
   const before = Math.min(line.quantity, Math.max(0, line.refundedQuantity ?? 0));
   const after = Math.min(line.quantity, before + Math.max(0, units));
   const price = line.unitPriceCents * (after - before);
@@ -41,14 +41,18 @@ function suggestionOfLine(line: SuggestionLine, units: number): RefundSuggestion
   // line's units all refunded suggest its shares exactly
   const discountCents = upToRoundedUp(discount, line.quantity, after) - upToRoundedUp(discount, line.quantity, before);
   const taxCents = upTo(tax, line.quantity, after) - upTo(tax, line.quantity, before);
-  return { priceCents: price, discountCents, taxCents, totalCents: price - discountCents + taxCents };
+  return { priceCents: price, discountCents, taxCents, totalCents: price - discountCents + (taxIncluded ? 0 : taxCents) };
 }
 
-/** The suggestion for the chosen units of each line (lines with none chosen add nothing). */
-export function refundSuggestion(chosen: ReadonlyArray<{ line: SuggestionLine; units: number }>): RefundSuggestion {
+/**
+ * The suggestion for the chosen units of each line (lines with none chosen add nothing). An order
+ * whose prices included the tax (`taxIncluded`) paid its tax within the price: the tax share is
+ * told, not added.
+ */
+export function refundSuggestion(chosen: ReadonlyArray<{ line: SuggestionLine; units: number }>, taxIncluded = false): RefundSuggestion {
   return chosen.reduce<RefundSuggestion>((sum, { line, units }) => {
     if (!Number.isFinite(units) || units <= 0) return sum;
-    const one = suggestionOfLine(line, units);
+    const one = suggestionOfLine(line, units, taxIncluded);
     return {
       priceCents: sum.priceCents + one.priceCents,
       discountCents: sum.discountCents + one.discountCents,

@@ -84,10 +84,10 @@ describe('fulfilling with tracking', () => {
     expect(page).toContain(`<a href="${link}" rel="noopener noreferrer">Track your parcel</a>`);
 
     const [header, ...rows] = parse((await owner.get('/api/admin/orders.csv')).text) as string[][];
-    // after them only the discount code and what was refunded, added later
-    expect(header!.slice(-4, -2)).toEqual(['carrier', 'tracking number']);
+    // after them only the discount code, what was refunded and whether the tax was included, added later
+    expect(header!.slice(-5, -3)).toEqual(['carrier', 'tracking number']);
     const row = rows.find((cells) => cells[0] === orderId)!;
-    expect(row.slice(-4, -2)).toEqual(['Royal Mail', 'AB 1234 5678 9GB']);
+    expect(row.slice(-5, -3)).toEqual(['Royal Mail', 'AB 1234 5678 9GB']);
   });
 
   it("keeps the owner's own link (escaped), and leaves out 'Other' as a carrier's name for the shopper", async () => {

@@ -1,0 +1,110 @@
+/**
+ * A shop whose prices include the tax (VAT): the owner ticks it in Settings, and from then on the
+ * cart, the checkout, the order, its confirmation page, its email and the owner's order screen
+ * tell the tax as the part of the total it is, never added on top; an order placed before the
+ * change keeps the way it was taxed. Runs on SQLite, and on PostgreSQL with TEST_ENGINE=postgres.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
+import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
+import { placeOrderThroughCheckout } from './helpers/checkout.ts';
+import { seededProduct } from './helpers/fixtures.ts';
+import { Visitor } from './helpers/visitor.ts';
+import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
+
+const shirt = seededProduct('linen-shirt');
+
+interface Totals { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCostCents: number; grandTotalCents: number }
+interface Quote { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCents: number; totalCents: number }
+interface OrderDetail { taxCents: number; taxIncluded: boolean; grandTotalCents: number }
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+
+async function saveSettings(changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
+  const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current.body.settings, ...changes });
+  expect(saved.status, saved.text).toBe(200);
+  return (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+}
+
+/** A new shopper with one $68.00 shirt in the cart. */
+async function shopperWithShirt(): Promise<Visitor> {
+  const shopper = await new Visitor(server.url).start();
+  const added = await shopper.post(API_PATHS.cartEntries, { itemId: shirt.id, sku: 'SQ-SHIRT-L-NAT', quantity: 1 });
+  expect(added.status, added.text).toBe(200);
+  return shopper;
+}
+
+async function placedOrderId(shopper: Visitor, email: string): Promise<{ id: string; confirmationUrl: string }> {
+  const placed = await placeOrderThroughCheckout(shopper, undefined, { email });
+  expect(placed.status, placed.text).toBe(201);
+  const confirmationUrl = placed.body.confirmationUrl!;
+  return { id: /order-confirmed\/([^?]+)/.exec(confirmationUrl)![1]!, confirmationUrl };
+}
+
+beforeAll(async () => {
+  server = await startPlatformServer();
+  owner = await server.signInOwner();
+});
+
+afterAll(async () => {
+  await server.stop(true);
+});
+
+describe('prices that include tax', () => {
+  it('is off as seeded, and an order then adds its tax to the total', async () => {
+    expect((await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings.pricesIncludeTax).toBe(false);
+    const shopper = await shopperWithShirt();
+    const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
+    // 8 % on top of $68.00
+    expect(cart).toMatchObject({ subtotalCents: 6800, taxCents: 544, taxIncluded: false });
+    expect(cart.grandTotalCents).toBe(6800 + 544 + cart.shippingCostCents);
+  });
+
+  it('tells the tax inside the prices everywhere once ticked, and keeps each order as it was taxed', async () => {
+    const before = await placedOrderId(await shopperWithShirt(), 'before@example.com');
+
+    const settings = await saveSettings({ taxRateBasisPoints: 2000, pricesIncludeTax: true });
+    expect(settings).toMatchObject({ taxRateBasisPoints: 2000, pricesIncludeTax: true });
+    // a save that leaves the field out (a screen from before the setting) keeps it
+    const { pricesIncludeTax: _left, ...withoutIt } = settings;
+    const kept = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', withoutIt);
+    expect(kept.status, kept.text).toBe(200);
+    expect((await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings.pricesIncludeTax).toBe(true);
+
+    const shopper = await shopperWithShirt();
+    // 20 % inside $68.00: 68 × 20 / 120 = $11.33
+    const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
+    expect(cart).toMatchObject({ subtotalCents: 6800, taxCents: 1133, taxIncluded: true });
+    expect(cart.grandTotalCents).toBe(6800 + cart.shippingCostCents);
+    const quote = (await shopper.post<{ quote: Quote }>(API_PATHS.checkoutQuote, {})).body.quote;
+    expect(quote).toMatchObject({ subtotalCents: 6800, taxCents: 1133, taxIncluded: true, totalCents: 6800 + quote.shippingCents });
+
+    const after = await placedOrderId(shopper, 'after@example.com');
+    const page = await shopper.get<string>(after.confirmationUrl);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<dt>Includes tax</dt><dd class="tax">$11.33</dd>');
+    expect(page.text).not.toContain('<dt>Tax</dt>');
+    const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'after@example.com' });
+    expect(email!.text).toContain('Includes tax: $11.33');
+    expect(email!.text).not.toMatch(/^Tax:/m);
+    expect(email!.html).toContain('<td>Includes tax</td>');
+
+    const detailOf = async (id: string) => (await owner.get<{ order: OrderDetail }>(`/api/admin/orders/${id}`)).body.order;
+    expect(await detailOf(after.id)).toMatchObject({ taxCents: 1133, taxIncluded: true, grandTotalCents: 6800 + quote.shippingCents });
+    // the order placed before the change still added its 8 %
+    expect(await detailOf(before.id)).toMatchObject({ taxCents: 544, taxIncluded: false });
+    const beforePage = await new Visitor(server.url).get<string>(before.confirmationUrl);
+    expect(beforePage.text).toContain('<dt>Tax</dt><dd class="tax">$5.44</dd>');
+
+    const csv = await owner.get<string>('/api/admin/orders.csv');
+    expect(csv.status, csv.text.slice(0, 200)).toBe(200);
+    const header = csv.text.split(/\r?\n/)[0]!.split(',');
+    expect(header.at(-1)).toBe('tax included');
+    const rowOf = (id: string) => csv.text.split(/\r?\n/).find((row) => row.startsWith(id))!.split(',');
+    expect(rowOf(after.id).at(-1)).toBe('yes');
+    expect(rowOf(before.id).at(-1)).toBe('no');
+  });
+});
