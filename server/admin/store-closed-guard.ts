@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
+import { requestContent } from '../pages/request-content.ts';
+import { storeSettingsOf } from '../db/site-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 
 /** The calls and page posts that start or finish a purchase: refused while the store is closed. */
@@ -26,9 +27,9 @@ export function storeClosedGuard(deps: AppDeps): RequestHandler {
       next();
       return;
     }
-    const settings = await new AdminSettingsRepository(deps.store).read('websiteSettings');
-    const store = settings.storeSettings as Record<string, unknown> | undefined;
-    if (store?.storeClosed === true) throw new HttpError(409, ADMIN.server.storeClosed);
+    // the request's content: the settings come from the cache at the version the call reads at
+    const store = storeSettingsOf(await requestContent(deps, req).site.websiteSettings());
+    if (store.storeClosed === true) throw new HttpError(409, ADMIN.server.storeClosed);
     next();
   };
 }

@@ -91,7 +91,7 @@ export async function findCurrentCart(deps: AppDeps, req: Request, res?: Respons
 /** The cart answer for a cart (or the empty cart when null). */
 export async function cartView(deps: AppDeps, cart: CartRecord | null, content?: { site: SiteRepository; catalogue: CatalogueRepository }): Promise<ShoppingCartView> {
   const { carts } = storeRepositories(deps);
-  // a page passes its request's repositories (one version read); calls use the live ones
+  // a page or call passes its request's repositories (one version read); without them, live ones
   const { catalogue, site } = content ?? storeRepositories(deps);
   const priced = cart ? await priceEntries(await carts.entries(cart.id), catalogue) : [];
   const websiteSettings = await site.websiteSettings();

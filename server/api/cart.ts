@@ -9,8 +9,8 @@ import {
 import type { AppDeps } from '../deps.ts';
 import type { StoreSession } from '../db/store.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
-import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
-import { answerBytes, assertMergedQuantity, assertRoomInCart } from '../commerce/cart-limits.ts';
+import type { CatalogueRepository, ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { answerBytes, assertMergedQuantity, assertRoom, assertRoomInCart } from '../commerce/cart-limits.ts';
 import { assertBoughtThroughCart } from '../commerce/bought-through-cart.ts';
 import { entryView, priceEntries } from '../commerce/cart-view.ts';
 import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
@@ -20,6 +20,7 @@ import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
+import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import {
   cartView, currentSiteUserId, findCurrentCart, PRODUCT_URL_PREFIX, rememberCart, storeRepositories,
 } from './cart-session.ts';
@@ -52,8 +53,8 @@ export function chosenVariant(product: ProductRecord, sku: string | undefined): 
 }
 
 /** Finds a product a cart already holds, hidden or not, and the chosen variant. */
-export async function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): Promise<{ product: ProductRecord; variant: VariantRecord }> {
-  const product = await storeRepositories(deps).catalogue.productById(itemId);
+export async function productAndVariant(catalogue: CatalogueRepository, itemId: string, sku: string | undefined): Promise<{ product: ProductRecord; variant: VariantRecord }> {
+  const product = await catalogue.productById(itemId);
   if (!product) throw new HttpError(404, serverMessages.productNotFound);
   return { product, variant: chosenVariant(product, sku) };
 }
@@ -62,8 +63,8 @@ export async function productAndVariant(deps: AppDeps, itemId: string, sku: stri
  * Finds a product a shopper is adding: one the owner hid answers as one that does not exist
  * (404), as its page does, so hiding a product stops its sale and reveals nothing.
  */
-export async function productToAdd(deps: AppDeps, itemId: string): Promise<ProductRecord> {
-  const product = await storeRepositories(deps).catalogue.visibleProductById(itemId);
+export async function productToAdd(catalogue: CatalogueRepository, itemId: string): Promise<ProductRecord> {
+  const product = await catalogue.visibleProductById(itemId);
   if (!product) throw new HttpError(404, serverMessages.productNotFound);
   return product;
 }
@@ -94,17 +95,19 @@ async function lockOpenCart(tx: StoreSession, cartId: string): Promise<{ carts: 
   return { carts, cart };
 }
 
-async function newCart(tx: StoreSession, currency: string, siteUserId: string | null, browserKey: string | null): Promise<{ carts: CartRepository; cart: CartRecord }> {
+/** A visitor's new cart, or the one their first adds share; `fresh` when made in this transaction (empty, updated now). */
+async function newCart(
+  tx: StoreSession, currency: string, siteUserId: string | null, browserKey: string | null,
+): Promise<{ carts: CartRepository; cart: CartRecord; fresh: boolean }> {
   const carts = new CartRepository(tx);
-  if (siteUserId !== null || browserKey === null) return { carts, cart: await carts.create('cart', currency, siteUserId) };
+  if (siteUserId !== null || browserKey === null) return { carts, cart: await carts.create('cart', currency, siteUserId), fresh: true };
   // adds of a new visitor sent at once share the cart the first one made (first-cart.ts)
   const first = await carts.createOrJoinFirstCart(browserKey, currency, FIRST_ADDS_SHARE_CART_MS);
-  return first.joined ? lockOpenCart(tx, first.cart.id) : { carts, cart: first.cart };
+  return first.joined ? { ...(await lockOpenCart(tx, first.cart.id)), fresh: false } : { carts, cart: first.cart, fresh: true };
 }
 
-async function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
-  const { carts, catalogue } = storeRepositories(deps);
-  const entry = await carts.entry(cart.id, entryId);
+async function pricedEntryView(deps: AppDeps, { catalogue }: RequestContent, cart: CartRecord, entryId: string) {
+  const entry = await storeRepositories(deps).carts.entry(cart.id, entryId);
   const [priced] = entry ? await priceEntries([entry], catalogue) : [];
   return priced ? entryView(priced, cart.currency, PRODUCT_URL_PREFIX) : null;
 }
@@ -124,6 +127,11 @@ export function extraFieldsFormOf(deps: AppDeps): (product: ProductRecord) => Pr
 }
 
 /** Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. */
+/**
+ * The cart calls read the catalogue and settings through their request's content (one read of the
+ * content version per call, as a page build does, rather than one per lookup: six round trips of
+ * an add on PostgreSQL); they write carts, never content, so nothing they read back is stale.
+ */
 export function createCartRouter(deps: AppDeps): Router {
   const router = Router();
   const addLimiter = createRateLimiter(deps, 'addToCart');
@@ -131,42 +139,48 @@ export function createCartRouter(deps: AppDeps): Router {
   const changeLimiter = createRateLimiter(deps, 'cartChange');
 
   router.get(API_PATHS.cart, async (req, res) => {
-    res.json(await cartView(deps, await findCurrentCart(deps, req, res)));
+    res.json(await cartView(deps, await findCurrentCart(deps, req, res), requestContent(deps, req)));
   });
 
   router.post(API_PATHS.cartEntries, addLimiter, async (req, res) => {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
-    const product = await productToAdd(deps, body.itemId);
+    const content = requestContent(deps, req);
+    const product = await productToAdd(content.catalogue, body.itemId);
     assertBoughtThroughCart(product);
     const variant = chosenVariant(product, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(addToCartPayloadSchema, body);
     const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
     const current = await findCurrentCart(deps, req, res);
-    const currency = current ? null : await storeRepositories(deps).site.currency();
+    const currency = current ? null : await content.site.currency();
     const newlyAdded = await deps.store.transaction(async (tx) => {
       // a visitor without a cart gets one in the same transaction: a refused add leaves none behind
-      const { carts, cart } = current
-        ? await lockOpenCart(tx, current.id)
+      const { carts, cart, fresh } = current
+        ? { ...(await lockOpenCart(tx, current.id)), fresh: false }
         : await newCart(tx, currency ?? '', currentSiteUserId(req), browserKeyOf(req));
-      assertStockFor(product, variant, await carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
-      const joins = answers === null ? await carts.plainEntry(cart.id, product.id, variant.id) : undefined;
+      // a cart made just now holds nothing: nothing to look up in it
+      assertStockFor(product, variant, fresh ? 0 : await carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
+      const joins = answers === null && !fresh ? await carts.plainEntry(cart.id, product.id, variant.id) : undefined;
       if (joins) assertMergedQuantity(joins.quantity, payload.quantity);
+      else if (fresh) assertRoom({ entries: 0, answerBytes: 0 }, 1, answerBytes(answers));
       else await assertRoomInCart(carts, cart.id, 1, answerBytes(answers));
-      const entry = await carts.addEntry(cart.id, product.id, variant.id, payload.quantity, answers);
+      // the cart is locked (or made) by this transaction, and its entry to join looked up under that lock
+      const add = { cartId: cart.id, productId: product.id, variantId: variant.id, quantity: payload.quantity, additionalFields: answers };
+      const entry = await carts.addToHeldCart(add, joins, !fresh);
       return { cart, entryId: entry.id };
     });
     if (!current) rememberCart(req, res, newlyAdded.cart);
     res.json({
-      shoppingCart: await cartView(deps, newlyAdded.cart),
-      newlyAdded: await pricedEntryView(deps, newlyAdded.cart, newlyAdded.entryId),
+      shoppingCart: await cartView(deps, newlyAdded.cart, content),
+      newlyAdded: await pricedEntryView(deps, content, newlyAdded.cart, newlyAdded.entryId),
     });
   });
 
   router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateAdditionalFieldsPayloadSchema, req.body);
     const found = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
-    const { product, variant } = await productAndVariant(deps, payload.itemId, payload.sku);
+    const content = requestContent(deps, req);
+    const { product, variant } = await productAndVariant(content.catalogue, payload.itemId, payload.sku);
     if (found.entry.productId !== product.id || found.entry.variantId !== variant.id) {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
@@ -179,13 +193,14 @@ export function createCartRouter(deps: AppDeps): Router {
       await carts.updateAdditionalFields(locked.id, entry.id, answers);
       return locked;
     });
-    res.json({ shoppingCart: await cartView(deps, cart), updatedEntry: await pricedEntryView(deps, cart, found.entry.id) });
+    res.json({ shoppingCart: await cartView(deps, cart, content), updatedEntry: await pricedEntryView(deps, content, cart, found.entry.id) });
   });
 
   router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const found = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
-    const catalogue = storeRepositories(deps).catalogue;
+    const content = requestContent(deps, req);
+    const { catalogue } = content;
     const product = payload.quantity === 0 ? undefined : await catalogue.productById(found.entry.productId);
     // a product the owner hid since it was added: the cart keeps what it holds, and may buy it, but takes no more
     const hidden = product !== undefined && (await catalogue.visibleProductById(product.id)) === undefined;
@@ -208,15 +223,15 @@ export function createCartRouter(deps: AppDeps): Router {
       return { cart, entryId: entry.id };
     });
     res.json({
-      shoppingCart: await cartView(deps, result.cart),
-      updatedEntry: result.entryId ? await pricedEntryView(deps, result.cart, result.entryId) : null,
+      shoppingCart: await cartView(deps, result.cart, content),
+      updatedEntry: result.entryId ? await pricedEntryView(deps, content, result.cart, result.entryId) : null,
     });
   });
 
   router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, async (req, res) => {
     const { cart, entry } = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
     await storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
-    res.json({ shoppingCart: await cartView(deps, cart), removedEntryId: entry.id });
+    res.json({ shoppingCart: await cartView(deps, cart, requestContent(deps, req)), removedEntryId: entry.id });
   });
 
   return router;

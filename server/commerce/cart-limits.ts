@@ -33,7 +33,11 @@ export function fitsInCart(size: CartSize, newEntries: number, addedBytes: numbe
  * answers growing by `addedBytes` (negative when shorter answers replace longer ones).
  */
 export async function assertRoomInCart(carts: CartRepository, cartId: string, newEntries: number, addedBytes: number): Promise<void> {
-  const size = await carts.size(cartId);
+  assertRoom(await carts.size(cartId), newEntries, addedBytes);
+}
+
+/** assertRoomInCart for a cart whose size the caller knows (an empty one it has just made). */
+export function assertRoom(size: CartSize, newEntries: number, addedBytes: number): void {
   if (newEntries > 0 && size.entries + newEntries > CART_LIMITS.entries) {
     throw new HttpError(400, fillMessage(serverMessages.cartFull, { max: CART_LIMITS.entries }));
   }

@@ -273,22 +273,38 @@ export class CartRepository {
       const carts = new CartRepository(tx);
       await carts.lock(cartId);
       const existing = additionalFields === null ? await carts.plainEntry(cartId, productId, variantId) : undefined;
-      await carts.touch(cartId, now);
-      if (existing) {
-        const updated = await tx.get<{ quantity: number }>(
-          'UPDATE cart_entries SET quantity = quantity + ? WHERE id = ? RETURNING quantity',
-          [quantity, existing.id],
-        );
-        return { ...existing, quantity: updated?.quantity ?? existing.quantity + quantity };
-      }
-      const id = newRecordId();
-      await tx.run(
-        `INSERT INTO cart_entries (id, cart_id, product_id, variant_id, quantity, additional_fields_json, created_on)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [id, cartId, productId, variantId, quantity, additionalFields, now],
-      );
-      return { id, cartId, productId, variantId, quantity, additionalFields, createdOn: now };
+      return carts.addToHeldCart({ cartId, productId, variantId, quantity, additionalFields }, existing, true, now);
     });
+  }
+
+  /**
+   * addEntry for a caller whose transaction already holds the cart (locked, or made in it) and has
+   * looked up the plain entry the add joins (`into`; undefined: a new entry): none of addEntry's own
+   * savepoint, lock and look-up, three round trips on PostgreSQL. `touch` is false for a cart made
+   * in the same transaction, whose updated_on is already now.
+   */
+  async addToHeldCart(
+    add: { cartId: string; productId: string; variantId: string; quantity: number; additionalFields: string | null },
+    into: CartEntryRecord | undefined,
+    touch: boolean,
+    now = Date.now(),
+  ): Promise<CartEntryRecord> {
+    const { cartId, productId, variantId, quantity, additionalFields } = add;
+    if (touch) await this.touch(cartId, now);
+    if (into) {
+      const updated = await this.session.get<{ quantity: number }>(
+        'UPDATE cart_entries SET quantity = quantity + ? WHERE id = ? RETURNING quantity',
+        [quantity, into.id],
+      );
+      return { ...into, quantity: updated?.quantity ?? into.quantity + quantity };
+    }
+    const id = newRecordId();
+    await this.session.run(
+      `INSERT INTO cart_entries (id, cart_id, product_id, variant_id, quantity, additional_fields_json, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [id, cartId, productId, variantId, quantity, additionalFields, now],
+    );
+    return { id, cartId, productId, variantId, quantity, additionalFields, createdOn: now };
   }
 
   async updateQuantity(cartId: string, entryId: string, quantity: number, now = Date.now()): Promise<void> {
