@@ -1,7 +1,8 @@
 /**
  * The owner's notice of a new order, sent to the address the settings name (storeSettings
- * orderNotificationEmail), with a link to the order in the admin, and the variants the order
- * brought down to the owner's running-low figure.
+ * orderNotificationEmail), with a link to the order in the admin, each line's extra-field answers
+ * under it (as the shopper's confirmation lists them, so the owner sees a personalisation to make
+ * without opening the admin), and the variants the order brought down to the owner's running-low figure.
  */
 import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';

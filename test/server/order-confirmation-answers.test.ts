@@ -1,7 +1,7 @@
 /**
- * The shopper's extra-field answers on the order confirmation page and in its email: each line
- * its own (two napkins of one variant with different initials), in words, escaped, from the order
- * itself once the bought cart's entries are gone.
+ * The shopper's extra-field answers on the order confirmation page and in its email, and in the
+ * owner's new-order notice: each line its own (two napkins of one variant with different
+ * initials), in words, escaped, from the order itself once the bought cart's entries are gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
@@ -59,6 +59,22 @@ describe("the order confirmation's extra-field answers", () => {
     expect(sent!.text).toContain(`${line}\n    Initials: AE\n    Thread colour: Rust\n${line}\n    Initials: <b>Z&Q</b> and more\n    Thread colour: Rust\n`);
     expect(sent!.html).toContain('Initials: AE</small>');
     expect(sent!.html).toContain('Initials: &lt;b&gt;Z&amp;Q&lt;/b&gt; and more</small>');
+    expect(sent!.html).not.toContain('<b>Z&Q</b>');
+  });
+
+  it("lists them under each line of the owner's new-order notice too, escaped in its HTML, one to a line in its text", async () => {
+    const owner = await server.signInOwner();
+    const settings = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    const saved = await owner.put('/api/admin/settings', { ...settings, orderNotificationEmail: 'owner-answers@linen.studio' });
+    expect(saved.status, saved.text).toBe(200);
+    const shopper = await new Visitor(server.url).start();
+    await twoNapkinsOrdered(shopper, 'AE', '<b>Z&Q</b>\r\n and more', 'notice@linen.studio');
+    const [sent] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'owner-answers@linen.studio' });
+    expect(sent!.kind).toBe('new-order');
+    const line = `1 × ${napkins.title}: $52.00`;
+    expect(sent!.text).toContain(`${line}\n    Initials: AE\n    Thread colour: Rust\n${line}\n    Initials: <b>Z&Q</b> and more\n    Thread colour: Rust\n`);
+    const answers = [...sent!.html.matchAll(/<small style="color: #5d5a52;">([^<]*)<\/small>/g)].map((match) => match[1]);
+    expect(answers).toEqual(['Initials: AE', 'Thread colour: Rust', 'Initials: &lt;b&gt;Z&amp;Q&lt;/b&gt; and more', 'Thread colour: Rust']);
     expect(sent!.html).not.toContain('<b>Z&Q</b>');
   });
 });
