@@ -5,7 +5,7 @@
  * lines refunded whole, so the packer knows they were not forgotten).
  */
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
-import type { AdminOrderLine } from '../db/admin-order-repository.ts';
+import type { AdminOrderDetailLine } from '../db/admin-order-repository.ts';
 import type { RefundedOfLine } from '../db/order-refund-repository.ts';
 import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 
@@ -42,14 +42,13 @@ export interface SlipLines {
 }
 
 /**
- * The slip's lines of `lines`: `typeOf` gives a line's product type as sold, `refunded` what
- * refunds took of each order item, `answersOf` a line's extra-field answers.
+ * The slip's lines of `lines`, each with its own extra-field answers: `typeOf` gives a line's
+ * product type as sold, `refunded` what refunds took of each order item.
  */
 export function slipLinesOf(
-  lines: readonly AdminOrderLine[],
-  typeOf: (line: AdminOrderLine) => number,
+  lines: readonly AdminOrderDetailLine[],
+  typeOf: (line: AdminOrderDetailLine) => number,
   refunded: ReadonlyMap<string, RefundedOfLine>,
-  answersOf: (line: AdminOrderLine) => ReadableAnswer[],
 ): SlipLines {
   const all: SlipLine[] = lines.map((line) => {
     const refundedUnits = Math.min(line.quantity, refunded.get(line.itemId)?.quantity ?? 0);
@@ -61,7 +60,7 @@ export function slipLinesOf(
       quantity: left > 0 ? left : line.quantity,
       ordered: line.quantity,
       refunded: refundedUnits,
-      answers: answersOf(line),
+      answers: line.answers,
       notPacked: byType ?? (left > 0 ? null : 'refunded'),
     };
   });

@@ -32,8 +32,6 @@ import { roleAllows } from '../security/owner-permissions.ts';
 import { resolveSiteUser } from '../security/site-user.ts';
 import { checkAdminInput, recordId } from './admin-validation.ts';
 import { orderFilterFields, orderFilterOf } from './order-filter.ts';
-import { readableFormAnswers } from './order-form-answers.ts';
-import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 import { slipLinesOf } from './packing-slip-lines.ts';
 import { checkPeriod, storeTimeZone } from './order-period.ts';
 import { businessAddressLines, businessAddressOf } from '../commerce/business-address.ts';
@@ -72,17 +70,11 @@ function shipToLines(address: AdminOrderDetail['shippingAddress'], locale: strin
 
 /** One order's slip, as the template prints it. */
 async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map<string, number>, locale: string, zone: string) {
-  const productOf = (sku: string) => order.lines.find((line) => line.sku === sku)?.productId;
-  const answers = await readableFormAnswers(session, order.formAnswers, productOf);
   const refunded = await new OrderRefundRepository(session).refundedLines(order.id);
   const lines = slipLinesOf(
     order.lines,
     (line) => types.get(`${order.id}:${line.variantId}`) ?? PRODUCT_TYPE.PHYSICAL,
     refunded,
-    (line) => {
-      const found = answers.find((entry) => entry.sku === line.sku)?.answers;
-      return Array.isArray(found) ? (found as ReadableAnswer[]) : [];
-    },
   );
   return {
     orderNumber: order.orderNumber === null ? order.id : CHECKOUT.orderNumber(Number(order.orderNumber)),

@@ -1,7 +1,8 @@
 /**
  * A line's extra-field answers in words, as the shopper gave them in the product's form
  * (`Initials: AE`, `Thread colour: Rust`): for the checkout's summary, so the shopper checks them
- * before paying, and for the order's confirmation page. A cart entry keeps them by field id, read
+ * before paying, for the order's confirmation page and emails, and for the owner's order screen and
+ * packing slips, each line its own. A cart entry keeps them by field id, read
  * with the product's form (an answer to a field the form no longer has keeps its id); an order
  * line keeps them in words as the checkout showed them (migration 162), kept as they are.
  */

@@ -7,6 +7,8 @@ import { cardRefundFromRow, type CardRefundState } from './card-refund-repositor
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+import { lineAnswers } from '../commerce/line-answers.ts';
+import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 
 /** Items that count against stock: digital goods and gift cards never took any. */
 export const takesStock = (productType: number): boolean => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
@@ -50,6 +52,12 @@ export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & {
   /** Whether its units count against stock, so a refund may put them back. */
   takesStock: boolean;
 };
+
+/**
+ * A line of the order's detail: with its own extra-field answers in words (migration 162; an older
+ * order's, kept by field id, read with its product's form now), so two lines of one SKU each show theirs.
+ */
+export type AdminOrderDetailLine = AdminOrderLine & { answers: ReadableAnswer[] };
 
 /** An order as the CSV export writes it: the summary, the money and every line. */
 export interface AdminOrderExport extends AdminOrderSummary {
@@ -96,7 +104,7 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   discountCents: number;
   /** The discount code the order used, what it took off, and whether its use was given back (the order cancelled or refunded); null without one. */
   discount: { code: string; amountCents: number; returned: boolean } | null;
-  lines: AdminOrderLine[];
+  lines: AdminOrderDetailLine[];
   /** How it was sent, as the owner gave it when fulfilling (null when they gave nothing). */
   tracking: ParcelTracking | null;
   /** The answers to each line's extra-fields form, as the cart kept them. */
@@ -184,7 +192,7 @@ export class OrderStateError extends Error {
 }
 
 /** An order's summary, its money and its lines, as the detail and the export read them. */
-function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
+function moneyOf<Line extends AdminOrderLine>(row: OrderRow, lines: Line[]) {
   return {
     ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
     subtotalCents: Number(row.subtotal_cents),
@@ -318,12 +326,20 @@ export class AdminOrderRepository {
   async findById(id: string): Promise<AdminOrderDetail | undefined> {
     const row = await this.session.get<OrderRow>(`SELECT *, ${REFUNDED_CENTS} FROM orders WHERE id = ?`, [id]);
     if (!row) return undefined;
-    const items = await this.session.all<ItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid', [id]);
+    // each line with its own answers and the form its product has now, which reads an older order's by field id
+    const items = await this.session.all<ItemRow & { form_answers_json: string | null; form_definition: string | null }>(
+      `SELECT i.*, f.definition_json AS form_definition
+       FROM order_items i
+       LEFT JOIN products p ON p.id = i.product_id
+       LEFT JOIN forms f ON f.id = p.additional_fields_form_id
+       WHERE i.order_id = ? ORDER BY i.rowid`,
+      [id],
+    );
+    const lines = items.map((item) => ({ ...lineOf(item), answers: lineAnswers(item.form_answers_json, item.form_definition) }));
     const entries = await this.session.all<{ variant_id: string; additional_fields_json: string | null }>(
       'SELECT variant_id, additional_fields_json FROM cart_entries WHERE cart_id = ? ORDER BY created_on, id',
       [row.purchased_cart_id],
     );
-    const lines = items.map(lineOf);
     const formAnswers = entries
       .filter((entry) => entry.additional_fields_json !== null && entry.additional_fields_json !== '')
       .map((entry) => ({

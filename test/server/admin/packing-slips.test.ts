@@ -106,6 +106,18 @@ describe('packing slips', () => {
     expect(searched.text).toContain('Ada Lovelace');
   });
 
+  it('gives two lines of one SKU each its own answers, not the first line\'s', async () => {
+    const napkins = seededProduct('monogram-napkins');
+    const answered = (initials: string) => ({
+      itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1, additionalFields: JSON.stringify({ 'select-thread-colour': 'Rust', 'text-monogram-initials': initials }),
+    });
+    const orderId = await buy([answered('AE'), answered('Z&Q')], 'Two Monograms');
+    const page = await owner.get<string>(`/config/packing-slips?order=${orderId}`);
+    expect(page.status).toBe(200);
+    const initials = [...page.text.matchAll(/Initials: <strong>([^<]*)<\/strong>/g)].map((match) => match[1]);
+    expect(initials).toEqual(['AE', 'Z&amp;Q']);
+  });
+
   it('is for those who may read orders: a visitor is asked to sign in, a shopper refused', async () => {
     expect((await new Visitor(server.url).get('/config/packing-slips')).status).toBe(401);
     expect((await (await server.signInShopper()).get('/config/packing-slips')).status).toBe(403);
