@@ -336,7 +336,8 @@ export const ADMIN = {
   paymentReference: 'Payment reference',
   // beside the payment reference: the card it charged, by the last four digits the checkout keeps (never the whole number)
   paymentCardEnding: (last4: string) => `Card ending ${last4}`,
-  formAnswers: 'Extra field answers',
+  // one of an order line's extra-field answers, under its line, by the form's field title
+  lineAnswer: (label: string, value: string) => `${label}: ${value}`,
   // an order's gift cards: the one that paid part of it, and those it sold (only the last four characters: the code is the recipient's)
   giftCardPayment: (last4: string) => `Gift card ending ${last4}`,
   giftCardsIssued: 'Gift cards sold',

@@ -29,7 +29,6 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { checkAdminInput, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { giftCardsOfOrder } from './order-gift-cards.ts';
-import { readableFormAnswers } from './order-form-answers.ts';
 import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS, type CardCharge } from './card-refund.ts';
 import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
@@ -260,18 +259,15 @@ export function createOrderCalls(deps: AppDeps): Router {
     const detail = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!detail) return undefined;
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
-    const { cardRefundState, lines, formAnswers, ...order } = detail;
+    const { cardRefundState, lines, ...order } = detail;
     const { cardRefundedCents, ...refunds } = await orderRefunds(deps.store, orderId, lines, giftCards.giftCardPayment?.last4 ?? null);
     // each line's share of the discount and tax, for the partial refund's suggested amount
     const shares = await orderLineShares(deps.store, orderId);
-    // the answers by field title, in words, as Messages shows a form's: the cart keeps them by field id
-    const productOf = (sku: string) => lines.find((line) => line.sku === sku)?.productId;
     return {
       ...order, ...giftCards, ...refunds,
       lines: refunds.lines.map((line) => ({
         ...line, discountShareCents: shares.get(line.itemId)?.discountCents ?? 0, taxShareCents: shares.get(line.itemId)?.taxCents ?? 0,
       })),
-      formAnswers: await readableFormAnswers(deps.store, formAnswers, productOf),
       // each digital line: whether its file was delivered and what is left of its link
       downloads: await orderDownloads(deps.store, orderId),
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),

@@ -107,8 +107,6 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   lines: AdminOrderDetailLine[];
   /** How it was sent, as the owner gave it when fulfilling (null when they gave nothing). */
   tracking: ParcelTracking | null;
-  /** The answers to each line's extra-fields form, as the cart kept them. */
-  formAnswers: Array<{ sku: string; answers: unknown }>;
   /**
    * Its moves, and each correction of its tracking after it was sent ('tracking-changed', with what
    * the tracking became and whether the shipping notice went again), oldest first.
@@ -122,7 +120,6 @@ export interface AdminOrderDetail extends AdminOrderSummary {
 
 type OrderRow = Record<string, unknown> & {
   id: string;
-  purchased_cart_id: string;
   created_on: number;
   currency: string;
   grand_total_cents: number;
@@ -336,16 +333,6 @@ export class AdminOrderRepository {
       [id],
     );
     const lines = items.map((item) => ({ ...lineOf(item), answers: lineAnswers(item.form_answers_json, item.form_definition) }));
-    const entries = await this.session.all<{ variant_id: string; additional_fields_json: string | null }>(
-      'SELECT variant_id, additional_fields_json FROM cart_entries WHERE cart_id = ? ORDER BY created_on, id',
-      [row.purchased_cart_id],
-    );
-    const formAnswers = entries
-      .filter((entry) => entry.additional_fields_json !== null && entry.additional_fields_json !== '')
-      .map((entry) => ({
-        sku: lines.find((line) => line.variantId === entry.variant_id)?.sku ?? '',
-        answers: JSON.parse(entry.additional_fields_json!) as unknown,
-      }));
     const history: AdminOrderDetail['history'] = [{ status: 'paid', on: Number(row.created_on), by: null }];
     for (const status of ['fulfilled', 'cancelled', 'refunded'] as const) {
       const on = row[`${status}_on`];
@@ -358,7 +345,6 @@ export class AdminOrderRepository {
     return {
       ...moneyOf(row, lines),
       discount: discountUse ? { code: discountUse.code, amountCents: discountUse.amountCents, returned: discountUse.returnedOn !== null } : null,
-      formAnswers,
       history: history.sort((a, b) => a.on - b.on),
       paymentCardLast4: text(row, 'payment_card_last4'),
       cardRefundState: cardRefundFromRow(row),

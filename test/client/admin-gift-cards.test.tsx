@@ -251,7 +251,7 @@ describe("the order screen's cancel question", () => {
     return {
       id: 'o1', orderNumber: '1042', createdOn: 0, email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 5000, currency: 'USD',
       status: 'paid', testMode: false, itemCount: 1, subtotalCents: 5000, taxCents: 0, shippingCents: 0, discountCents: 0,
-      shippingAddress: null, shippingOption: null, paymentReference: 'test_1', lines: [], formAnswers: [], history: [], emails: [],
+      shippingAddress: null, shippingOption: null, paymentReference: 'test_1', lines: [], history: [], emails: [],
       ...overrides,
     };
   }

@@ -40,7 +40,7 @@ describe("amounts in the store's money format", () => {
           order: {
             id: 'o1', orderNumber: '1042', createdOn: Date.UTC(2025, 0, 15), email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 6800, currency: 'EUR',
             status: 'paid', testMode: false, itemCount: 1, subtotalCents: 6800, taxCents: 0, shippingCents: 0, discountCents: 0,
-            shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], formAnswers: [], history: [], emails: [],
+            shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], history: [], emails: [],
           },
         },
       },

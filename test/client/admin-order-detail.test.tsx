@@ -20,7 +20,7 @@ function order(overrides: Record<string, unknown> = {}) {
     shippingAddress: { line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY', postalCode: '10118', countryCode: 'US' },
     shippingOption: 'Standard', paymentReference: 'test_1',
     lines: [line('SQ0923438', 'Size: L, Color: White', 2), line('SQ0923439', 'Size: M, Color: Natural', 1)],
-    formAnswers: [], history: [{ status: 'paid', on: 0, by: null }],
+    history: [{ status: 'paid', on: 0, by: null }],
     emails: [{ id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'kept', error: null, createdOn: 0, sentOn: null }],
     ...overrides,
   };
@@ -33,11 +33,8 @@ function itemRows(): string[][] {
 }
 
 describe('the order detail', () => {
-  it('names the variant of each line in words beside its made-up SKU, and names the line of extra-field answers', async () => {
-    scriptFetch([{
-      method: 'GET', path: '/api/admin/orders/o1',
-      answer: { body: { order: order({ formAnswers: [{ sku: 'SQ0923439', answers: [{ label: 'Monogram', value: 'JD' }] }] }), canSendEmail: true } },
-    }]);
+  it('names the variant of each line in words beside its made-up SKU', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
     expect(itemRows()).toEqual([
@@ -45,7 +42,25 @@ describe('the order detail', () => {
       ['Linen Shirt', 'Size: L, Color: White', 'SQ0923438', '2', '$68.00'],
       ['Linen Shirt', 'Size: M, Color: Natural', 'SQ0923439', '1', '$68.00'],
     ]);
-    expect(screen.getByText('Linen Shirt (Size: M, Color: Natural): Monogram: JD')).toBeTruthy();
+  });
+
+  it("shows each line's own extra-field answers under its name, two lines of one SKU apart, as text, on the desktop table and the phone's card alike", async () => {
+    const monogrammed = (itemId: string, answers: Array<{ label: string; value: string }>) => ({ ...line('SQ0923439', 'Size: M', 1), itemId, answers });
+    const lines = [
+      monogrammed('i1', [{ label: 'Monogram', value: 'JD' }, { label: 'Thread colour', value: 'Rust' }]),
+      monogrammed('i2', [{ label: 'Monogram', value: '<b>Z&Q</b>' }]),
+      { ...line('SQ0923438', 'Size: L', 1), itemId: 'i3', answers: [] },
+    ];
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ lines }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const table = screen.getByRole('table', { name: ADMIN.lines });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // the answers sit in the product's cell, the one value a phone's card shows beside its label
+    const answersOf = (row: HTMLElement) => [...row.querySelectorAll(`td[data-label="${ADMIN.inventoryProduct}"] > span > span > .order-line-answer`)].map((one) => one.textContent);
+    expect(rows.map(answersOf)).toEqual([['Monogram: JD', 'Thread colour: Rust'], ['Monogram: <b>Z&Q</b>'], []]);
+    expect(table.querySelector('b')).toBeNull();
+    expect(ADMIN.lineAnswer('Monogram', 'JD')).toBe('Monogram: JD');
   });
 
   it('names the card it charged by its last four digits beside the payment reference, and no card when none was kept', async () => {

@@ -27,7 +27,7 @@ function scriptOrders(): FetchCall[] {
           canSendEmail: true,
           order: {
             ...SUMMARY, subtotalCents: 6800, taxCents: 0, shippingCents: 0, discountCents: 0, shippingAddress: null, shippingOption: null,
-            paymentReference: null, lines: [], formAnswers: [], history: [], emails: [],
+            paymentReference: null, lines: [], history: [], emails: [],
           },
         },
       },

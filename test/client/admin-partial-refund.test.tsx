@@ -26,7 +26,7 @@ function order(overrides: Record<string, unknown> = {}) {
     status: 'paid', testMode: false, itemCount: 3, subtotalCents: 20000, taxCents: 0, shippingCents: 0, discountCents: 0,
     shippingAddress: null, shippingOption: 'Standard', paymentReference: 'live_1', refundedCents: 3000,
     lines: [line('i1', 'Size: L', 2, 6800), line('i2', 'Size: M', 1, 6400, { refundedQuantity: 1 }), line('i3', 'Gift card', 1, 5000, { takesStock: false })],
-    formAnswers: [], history: [{ status: 'paid', on: 0, by: null }], emails: [],
+    history: [{ status: 'paid', on: 0, by: null }], emails: [],
     cardRefund: { paidCents: 20000, givenBackCents: 3000, startedOn: null, refundedOn: null },
     refunds: [{
       id: 'o1-refund-1', createdOn: 0, actor: 'owner@example.com', amountCents: 3000, cardCents: 3000, giftCardCents: 0, giftCardLast4: null,

@@ -33,7 +33,7 @@ const SETTINGS = {
 const ORDER = {
   id: 'o1', orderNumber: '1042', createdOn: 0, email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 1250, currency: 'USD',
   status: 'paid', testMode: false, itemCount: 1, subtotalCents: 1250, taxCents: 0, shippingCents: 0, discountCents: 0,
-  shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], formAnswers: [], history: [], emails: [],
+  shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], history: [], emails: [],
 };
 const RESTOCK_GROUP = {
   productId: 'p1', variantId: 'v1', productTitle: 'Jacket', sku: 'J-1', attributes: {}, qtyInStock: 3, unlimited: false, requestCount: 1, pendingCount: 1, notifiable: true,

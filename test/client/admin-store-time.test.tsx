@@ -60,7 +60,7 @@ describe('dates in the store\'s time zone', () => {
           order: {
             id: 'o1', orderNumber: '1042', createdOn: LATE_EVENING, email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 6800, currency: 'USD',
             status: 'paid', testMode: false, itemCount: 1, subtotalCents: 6800, taxCents: 0, shippingCents: 0, discountCents: 0,
-            shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], formAnswers: [],
+            shippingAddress: null, shippingOption: null, paymentReference: null, lines: [],
             history: [{ status: 'paid', on: LATE_EVENING, by: null }],
             emails: [{ id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order', text: 'Thank you', status: 'sent', error: null, createdOn: LATE_EVENING, sentOn: LATE_EVENING }],
           },

@@ -1,4 +1,4 @@
-/** One order: lines, totals (with its discount code, a gift card's payment and what was refunded), customer, shipping, payment, extra-field answers, the gift cards it sold, its refunds of part of it, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider) in whole or in part, send an email again. */
+/** One order: lines (each with its extra-field answers), totals (with its discount code, a gift card's payment and what was refunded), customer, shipping, payment, the gift cards it sold, its refunds of part of it, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider) in whole or in part, send an email again. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -18,7 +18,7 @@ import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { PartialRefund } from './PartialRefund.tsx';
 import { OrderRefunds, type OrderRefund, type WholeRefund } from './OrderRefunds.tsx';
-import { OrderLines, variantText, type LineDownloadState, type OrderLine } from './OrderLines.tsx';
+import { OrderLines, type LineDownloadState, type OrderLine } from './OrderLines.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -26,7 +26,6 @@ interface OrderDetailData extends OrderSummary {
   taxIncluded?: boolean;
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
-  formAnswers: Array<{ sku: string; answers: unknown }>;
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
   downloads?: LineDownloadState[];
   history: Array<{ status: string; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
@@ -171,19 +170,6 @@ function historyStepText(step: OrderDetailData['history'][number]): string {
   return step.noticeSent ? `${changed}, ${ADMIN.trackingNoticeSentAgain}` : changed;
 }
 
-function answersText(answers: unknown): string {
-  if (Array.isArray(answers)) {
-    return answers.map((answer) => {
-      if (answer && typeof answer === 'object') {
-        const { label, title, value } = answer as { label?: unknown; title?: unknown; value?: unknown };
-        return `${String(label ?? title ?? '')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
-      }
-      return String(answer);
-    }).join('; ');
-  }
-  return JSON.stringify(answers);
-}
-
 export function OrderDetail({ orderId, navigate, canManage }: { orderId: string; navigate: Navigate; canManage: boolean }) {
   const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useScreenNotice();
@@ -323,13 +309,6 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   if (!data) return <><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
   const order = data.order;
   const canSendEmail = data.canSendEmail !== false;
-  // the extra-field answers of a line, named by what was bought rather than by its SKU
-  const lineName = (sku: string): string => {
-    const line = order.lines.find((one) => one.sku === sku);
-    if (!line) return sku;
-    const variant = variantText(line);
-    return variant ? `${line.productName} (${variant})` : line.productName;
-  };
   const money = (cents: number) => formatMoney(cents, order.currency, moneyFormat);
   // the card that paid, linked to its own screen (where a stopped one is started again)
   const giftCardLink = (card: GiftCardPayment, label: string) => (card.id
@@ -389,12 +368,6 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       </dl>
       <OrderRefunds refunds={order.refunds ?? []} whole={wholeRefund(order)} testMode={order.testMode} money={money} />
       <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} navigate={navigate} />
-      {order.formAnswers.length > 0 ? (
-        <>
-          <h2>{ADMIN.formAnswers}</h2>
-          <ul>{order.formAnswers.map((entry, index) => <li key={index}>{lineName(entry.sku)}: {answersText(entry.answers)}</li>)}</ul>
-        </>
-      ) : null}
       {order.status === 'fulfilled' || order.tracking ? (
         <>
           <h2>{ADMIN.tracking}</h2>

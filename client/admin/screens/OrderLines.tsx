@@ -1,5 +1,6 @@
 /**
- * An order's Items table on its screen: each line's product (with a digital line's delivery), variant,
+ * An order's Items table on its screen: each line's product (with a digital line's delivery and the
+ * line's own extra-field answers under it, so two lines of one SKU show which is which), variant,
  * SKU, quantity (with the units refunds of part of the order took back beside it, so the owner does
  * not send them) and unit price. On a phone each line is a card (`admin-table--cards`, as the Orders
  * list), one cell a line with its column's name, so a long name or note has the card's width.
@@ -10,11 +11,13 @@ import { TableRegion } from '../TableRegion.tsx';
 
 /**
  * A line as bought: the variant and billing interval in the shopper's words (empty when none); its
- * item id, whether it takes stock and how many units refunds took (absent from an older server).
+ * item id, whether it takes stock, how many units refunds took and its extra-field answers in
+ * words (absent from an older server).
  */
 export interface OrderLine {
   sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number;
   itemId?: string; takesStock?: boolean; refundedQuantity?: number;
+  answers?: ReadonlyArray<{ label: string; value: string }>;
 }
 
 /** A digital line's delivery: whether its file was sent, and what is left of its link. */
@@ -36,6 +39,12 @@ function LineDownload({ download, emailed }: { download: LineDownloadState | und
     : download.refunded === true ? ADMIN.orderDownloadRefunded
     : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed, emailed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed, emailed);
   return <><br /><small className="order-line-download">{text}</small></>;
+}
+
+/** Under a line's name: its answers to its product's extra-field form, one to a line (`Initials: AE`). */
+function LineAnswers({ answers }: { answers: OrderLine['answers'] }) {
+  if (!answers || answers.length === 0) return null;
+  return <>{answers.map((answer, index) => <span key={index}><br /><small className="order-line-answer">{ADMIN.lineAnswer(answer.label, answer.value)}</small></span>)}</>;
 }
 
 /** Which variant a line is, in words ("Size: L, Color: White · Billed every month"); SKUs of made products say nothing. */
@@ -60,7 +69,7 @@ export function OrderLines({ lines, downloads, emailed, money }: { lines: readon
         <tbody role="rowgroup">
           {lines.map((line, index) => (
             <tr role="row" key={line.itemId ?? index}>
-              <td role="cell" data-label={ADMIN.inventoryProduct}><span>{line.productName}<LineDownload download={downloads?.find((entry) => entry.itemId === line.itemId)} emailed={emailed} /></span></td>
+              <td role="cell" data-label={ADMIN.inventoryProduct}><span>{line.productName}<LineDownload download={downloads?.find((entry) => entry.itemId === line.itemId)} emailed={emailed} /><LineAnswers answers={line.answers} /></span></td>
               <td role="cell" data-label={ADMIN.variant}>{variantText(line)}</td>
               <td role="cell" data-label={ADMIN.sku}>{line.sku}</td>
               <td role="cell" data-label={ADMIN.quantity}><QuantityCell line={line} /></td>
