@@ -104,7 +104,7 @@ for (const engine of TEST_ENGINES) {
       const customer = await orders.customerOf(placed.orderId);
       expect(customer).toMatchObject({ email: 'ann@example.com', shippingOption: { id: 'post', name: 'Post', costCents: 700 }, paymentProvider: 'test' });
       expect(customer!.paymentReference).toMatch(/^test_/);
-      expect(await orders.linesOf(placed.orderId)).toEqual([{ productName: 'Jug', variantLabel: 'Colour: Blue', billingInterval: '', quantity: 1, unitPriceCents: 2000 }]);
+      expect(await orders.linesOf(placed.orderId)).toEqual([{ productName: 'Jug', variantLabel: 'Colour: Blue', billingInterval: '', quantity: 1, unitPriceCents: 2000, answers: [] }]);
       const emails = await new EmailOutboxRepository(store).ofSubject(placed.orderId);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toBe('Your order #1001 from Test Shop');
