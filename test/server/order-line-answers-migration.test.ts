@@ -3,39 +3,14 @@
  * entries: two lines of one variant each take the entry of their rank, and where the cart no
  * longer holds as many entries of a variant as the order has lines of it, no line takes any.
  */
-import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migrationsDir } from '../../server/db/migrate.ts';
-import { PostgresStore } from '../../server/db/postgres-store.ts';
-import { SqliteStore } from '../../server/db/sqlite-store.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import type { Store } from '../../server/db/store.ts';
-import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
+import { TEST_ENGINES } from './helpers/test-database.ts';
+import { closeStoresBeforeMigration, emptyStore, migrationsBefore } from './helpers/store-before-migration.ts';
 
 const ANSWERS_MIGRATION = '162_order_line_answers.sql';
-const opened: Store[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const store of opened) await store.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function emptyStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
-  const store = engine === 'sqlite' ? new SqliteStore(new Database(':memory:')) : new PostgresStore({ connectionString: await freshPostgresUrl() });
-  opened.push(store);
-  return store;
-}
-
-/** The engine's migrations before the one that keeps answers with order lines: a store as an older build left it. */
-function migrationsBeforeAnswers(engine: 'sqlite' | 'postgres'): string {
-  const source = migrationsDir(engine);
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  dirs.push(dir);
-  for (const name of readdirSync(source)) if (name < ANSWERS_MIGRATION) copyFileSync(join(source, name), join(dir, name));
-  return dir;
-}
+afterAll(closeStoresBeforeMigration);
 
 /** An order an older build wrote from a cart of these entries (variant, answers), one line per variant listed in `lines`. */
 async function olderOrder(store: Store, id: string, entries: Array<[string, string | null]>, lines: string[]): Promise<void> {
@@ -64,7 +39,7 @@ async function olderOrder(store: Store, id: string, entries: Array<[string, stri
 describe.each(TEST_ENGINES)('order lines’ answers on %s', (engine) => {
   it("gives each line of an older order its own entry's answers, and none where lines and entries no longer pair up", async () => {
     const store = await emptyStore(engine);
-    await migrate(store, migrationsBeforeAnswers(engine));
+    await migrate(store, migrationsBefore(engine, ANSWERS_MIGRATION));
     await store.run("INSERT INTO collections (id, url_id, title, type_code) VALUES ('shop', 'shop', 'Shop', 13)");
     await store.run("INSERT INTO products (id, collection_id, url_id, title, product_type, created_on) VALUES ('napkins', 'shop', 'napkins', 'Napkins', 1, 1)");
     for (const variant of ['rust', 'sage']) await store.run('INSERT INTO variants (id, product_id, sku, price_cents) VALUES (?, ?, ?, 100)', [variant, 'napkins', variant.toUpperCase()]);

@@ -3,45 +3,20 @@
  * written before the migration reads on as changes of the count, and a switch written after it
  * reads back as one, on each engine.
  */
-import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migrationsDir } from '../../server/db/migrate.ts';
-import { PostgresStore } from '../../server/db/postgres-store.ts';
-import { SqliteStore } from '../../server/db/sqlite-store.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { StockHistoryRepository } from '../../server/db/stock-history-repository.ts';
 import type { Store } from '../../server/db/store.ts';
-import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
+import { TEST_ENGINES } from './helpers/test-database.ts';
+import { closeStoresBeforeMigration, emptyStore, migrationsBefore } from './helpers/store-before-migration.ts';
 
 const SWITCHES_MIGRATION = '133_stock_unlimited_switches.sql';
-const opened: Store[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const store of opened) await store.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function emptyStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
-  const store = engine === 'sqlite' ? new SqliteStore(new Database(':memory:')) : new PostgresStore({ connectionString: await freshPostgresUrl() });
-  opened.push(store);
-  return store;
-}
-
-/** The engine's migrations before the one that records switches: a store as an older build left it. */
-function migrationsBeforeSwitches(engine: 'sqlite' | 'postgres'): string {
-  const source = migrationsDir(engine);
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  dirs.push(dir);
-  for (const name of readdirSync(source)) if (name < SWITCHES_MIGRATION) copyFileSync(join(source, name), join(dir, name));
-  return dir;
-}
+afterAll(closeStoresBeforeMigration);
 
 describe.each(TEST_ENGINES)('the stock history on %s', (engine) => {
   it('reads rows written before migration 133 as changes of the count, and a switch after it as a switch', async () => {
     const store = await emptyStore(engine);
-    await migrate(store, migrationsBeforeSwitches(engine));
+    await migrate(store, migrationsBefore(engine, SWITCHES_MIGRATION));
     // a restock an older build wrote: no column for switches yet
     await store.run(
       `INSERT INTO stock_changes (id, product_id, variant_id, delta, quantity_after, reason, actor, order_id, created_on)
