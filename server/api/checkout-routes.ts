@@ -1,3 +1,4 @@
+import { requestContent } from '../pages/request-content.ts';
 import { Router, type RequestHandler } from 'express';
 import { API_PATHS, PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { fieldErrorsOf, placeOrderSchema, quoteRequestSchema } from '../../client/lib/checkout-schema.ts';
@@ -34,7 +35,8 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     const request = parseShopperInput(quoteRequestSchema, req.body ?? {});
     const cart = await checkoutCartOf(deps, req, res, request.cartToken);
     if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
-    const quote = await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode);
+    // read at one content version: one version read for the settings' two documents
+    const quote = await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode, '', requestContent(deps, req).site);
     // the island sends the code it shows applied with every quote: the cart keeps the one applied
     // now (none once removed or refused), which the checkout loaded again applies again
     const applied = quote.discount?.code ?? null;

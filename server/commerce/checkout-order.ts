@@ -1,3 +1,4 @@
+import type { SiteRepository } from '../db/site-repository.ts';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CHECKOUT } from '../../client/lib/messages.ts';
@@ -140,8 +141,9 @@ export async function quoteCart(
   giftCardCode?: string,
   discountCode?: string,
   customerEmail = '',
+  site?: SiteRepository,
 ): Promise<CheckoutQuote> {
-  const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session)]);
+  const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session, site)]);
   return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shippingOptionId, discountCode, Date.now(), false, customerEmail), giftCardCode);
 }
 

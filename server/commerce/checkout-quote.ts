@@ -31,8 +31,11 @@ function textOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
-export async function readCheckoutSettings(session: StoreSession): Promise<CheckoutSettings> {
-  const site = new SiteRepository(session);
+/**
+ * `site`: a request's repository (requestContent) where the caller reads content at one version,
+ * so the two documents cost one version read; by default a live one on `session`.
+ */
+export async function readCheckoutSettings(session: StoreSession, site = new SiteRepository(session)): Promise<CheckoutSettings> {
   const [website, websiteSettings] = await Promise.all([site.website(), site.websiteSettings()]);
   const storeSettings = storeSettingsOf(websiteSettings);
   const totalsSettings = totalsSettingsFrom(storeSettings);

@@ -1,3 +1,4 @@
+import type { SiteRepository } from '../db/site-repository.ts';
 import { renderIsland } from '../../client/server-render.ts';
 import { SHIPPING_COUNTRIES } from '../../client/lib/checkout-schema.ts';
 import { moneyFormatFor } from '../commerce/money-format.ts';
@@ -29,10 +30,10 @@ export function countriesIn(locale: string): Array<{ code: string; name: string 
  * discount code the cart keeps is applied again when it still applies; otherwise the totals are
  * plain and the code is back in its box with the reason, as a code refused on Apply is.
  */
-export async function checkoutFormIsland(deps: AppDeps, cart: CheckoutCart | null, cartToken?: string): Promise<string | null> {
+export async function checkoutFormIsland(deps: AppDeps, site: SiteRepository, cart: CheckoutCart | null, cartToken?: string): Promise<string | null> {
   if (!cart) return null;
   const kept = cart.discountCode ?? undefined;
-  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart, undefined, undefined, kept), readCheckoutSettings(deps.store)]);
+  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart, undefined, undefined, kept, '', site), readCheckoutSettings(deps.store, site)]);
   if (quote.lines.length === 0) return null;
   return renderIsland('Checkout', {
     quote: checkoutQuoteView(quote),

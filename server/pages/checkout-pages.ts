@@ -1,3 +1,4 @@
+import { requestContent } from './request-content.ts';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
@@ -113,7 +114,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const cartToken = token.success ? token.data.cartToken : undefined;
     // back from a native post of the form (checkout-native-post.ts): said above the form, which is the page as usual (200)
     const notPlaced = req.query[NOT_PLACED_FLAG] === '1' ? serverMessages.checkoutNotPlaced : null;
-    await renderCheckout(req, res, open, '/checkout', notPlaced, { form: await checkoutFormIsland(deps, open, cartToken) }, 200);
+    await renderCheckout(req, res, open, '/checkout', notPlaced, { form: await checkoutFormIsland(deps, requestContent(deps, req).site, open, cartToken) }, 200);
   });
 
   // Orders are placed only through the checkout form's calls (details, shipping, payment). A form
@@ -147,7 +148,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const [first] = await carts.entries(cart.id);
     const product = first ? await catalogue.productById(first.productId) : undefined;
     await renderCheckout(req, res, cart, '/checkout/subscription', null, {
-      form: await checkoutFormIsland(deps, cart, parsed.data.cartToken),
+      form: await checkoutFormIsland(deps, requestContent(deps, req).site, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
       subscription: product ? productItem(product, cart.currency, null) : null,
     });
