@@ -6,7 +6,8 @@ import { ADD_TO_CART } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import type { AppDeps } from '../deps.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
-import { ContentRepository } from '../db/content-repository.ts';
+import type { ContentRepository } from '../db/content-repository.ts';
+import type { CatalogueRepository } from '../db/catalogue-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
 import { moneyObject } from '../commerce/money.ts';
@@ -36,13 +37,14 @@ const cartTokenSchema = z.object({ cartToken: z.string().regex(/^[A-Za-z0-9_-]{1
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
 export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
-  const { site, carts, catalogue } = storeRepositories(deps);
-  const content = new ContentRepository(deps.store);
+  // carts through the store; the catalogue, settings and forms through each request's content
+  // (requestContent: one read of the content version per page, not one per lookup)
+  const { carts } = storeRepositories(deps);
   const orders = new OrderRepository(deps.store);
   // one budget for every way of placing an order, gift cards included
   const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
-  async function extraFieldForms(cart: Awaited<ReturnType<typeof cartView>>): Promise<Record<string, Record<string, unknown>>> {
+  async function extraFieldForms(content: ContentRepository, cart: Awaited<ReturnType<typeof cartView>>): Promise<Record<string, Record<string, unknown>>> {
     const forms: Record<string, Record<string, unknown>> = {};
     for (const entry of cart.entries) {
       const id = entry.additionalFieldsFormId;
@@ -53,13 +55,14 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   }
 
   router.get('/cart', async (req, res) => {
+    const request = requestContent(deps, req);
     const record = await findCurrentCart(deps, req, res);
-    const cart = await cartView(deps, record);
+    const cart = await cartView(deps, record, request);
     // lines another shopper's order left short: marked on the page, where the checkout sends the shopper to change them
     const short = record ? await shortEntries(deps.store, await readCheckoutLines(deps.store, record.id, record.kind)) : {};
-    const storeSettings = await site.storeSettings();
+    const storeSettings = await request.site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
-    const forms = await extraFieldForms(cart);
+    const forms = await extraFieldForms(request.content, cart);
     await pages.render(req, res, {
       template: 'cart',
       pageType: PAGE_TYPE.SHOW_CART,
@@ -70,7 +73,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
           cartPage: renderIsland('CartPage', {
             cart,
             currency: cart.currency,
-            moneyFormat: await storeMoneyFormat(site),
+            moneyFormat: await storeMoneyFormat(request.site),
             forms: forms as never,
             ...(Object.keys(short).length > 0 ? { shortEntries: short } : {}),
             instalments: instalments.enabled === true
@@ -84,7 +87,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}, status = error ? 409 : 200): Promise<void> {
-    const shoppingCart = checkoutCart(await cartView(deps, cart));
+    const shoppingCart = checkoutCart(await cartView(deps, cart, requestContent(deps, req)));
     await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
@@ -146,7 +149,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       return;
     }
     const [first] = await carts.entries(cart.id);
-    const product = first ? await catalogue.productById(first.productId) : undefined;
+    const product = first ? await requestContent(deps, req).catalogue.productById(first.productId) : undefined;
     await renderCheckout(req, res, cart, '/checkout/subscription', null, {
       form: await checkoutFormIsland(deps, requestContent(deps, req).site, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
@@ -169,7 +172,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     return `/checkout/gift-card?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`;
   }
 
-  async function giftCardChoice(input: unknown) {
+  async function giftCardChoice(catalogue: CatalogueRepository, input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
     // a gift card the owner hid is not sold, as its product page is gone (404)
@@ -180,7 +183,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   }
 
   router.get('/checkout/gift-card', async (req, res) => {
-    const choice = await giftCardChoice(req.query);
+    const { site, catalogue } = requestContent(deps, req);
+    const choice = await giftCardChoice(catalogue, req.query);
     if (!choice) {
       await notFound(req, res);
       return;
@@ -214,7 +218,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   router.post('/checkout/gift-card', checkoutLimiter, async (req, res) => {
-    const choice = await giftCardChoice(req.body);
+    const { site, catalogue } = requestContent(deps, req);
+    const choice = await giftCardChoice(catalogue, req.body);
     if (!choice) {
       await notFound(req, res);
       return;
