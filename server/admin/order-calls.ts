@@ -65,14 +65,16 @@ const trackingCorrection = z.object({ ...trackingFields, sendNotice: z.boolean()
  * without lines has one row. The discount code used, then what was refunded (the whole total of
  * a refunded order, what refunds of part of it gave back of another), come last, after the
  * columns older exports had, so a tool that reads them by position reads them still; then whether
- * the tax was included in the prices (yes: the total holds the tax rather than adding it).
+ * the tax was included in the prices (yes: the total holds the tax rather than adding it) and the
+ * line's extra-field answers in words (`Initials: AB; Thread colour: Rust`), for a personalisation
+ * made from the spreadsheet.
  */
 const ORDER_CSV_COLUMNS = [
   'id', 'number', 'date', 'status', 'customer email', 'customer name',
   'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
   'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
   'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
-  'carrier', 'tracking number', 'discount code', 'refunded', 'tax included',
+  'carrier', 'tracking number', 'discount code', 'refunded', 'tax included', 'answers',
 ] as const;
 
 /** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
@@ -107,6 +109,7 @@ function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
     // money, so on the first row only, as the order's other amounts
     index === 0 ? refunded : '',
     order.taxIncluded ? 'yes' : 'no',
+    line === null ? '' : line.answers.map((answer) => `${answer.label}: ${answer.value}`).join('; '),
   ]);
 }
 

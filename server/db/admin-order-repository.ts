@@ -59,8 +59,22 @@ export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & {
  */
 export type AdminOrderDetailLine = AdminOrderLine & { answers: ReadableAnswer[] };
 
+/** An order's lines with the form each product has now, which reads an older order's answers by field id. */
+const ITEMS_WITH_FORMS = `SELECT i.*, f.definition_json AS form_definition
+  FROM order_items i
+  LEFT JOIN products p ON p.id = i.product_id
+  LEFT JOIN forms f ON f.id = p.additional_fields_form_id`;
+
+type ItemWithFormRow = ItemRow & { form_answers_json: string | null; form_definition: string | null };
+
+function detailLineOf(item: ItemWithFormRow): AdminOrderDetailLine {
+  return { ...lineOf(item), answers: lineAnswers(item.form_answers_json, item.form_definition) };
+}
+
 /** An order as the CSV export writes it: the summary, the money and every line. */
 export interface AdminOrderExport extends AdminOrderSummary {
+  /** Each line with its own extra-field answers, as the order's detail has them. */
+  lines: AdminOrderDetailLine[];
   subtotalCents: number;
   taxCents: number;
   /** The tax was part of the prices (the store's prices included it), not added to the total. */
@@ -71,7 +85,6 @@ export interface AdminOrderExport extends AdminOrderSummary {
   giftCardCents: number;
   /** The discount code the order used ('' for none). */
   discountCode: string;
-  lines: AdminOrderLine[];
   tracking: ParcelTracking | null;
 }
 
@@ -323,16 +336,9 @@ export class AdminOrderRepository {
   async findById(id: string): Promise<AdminOrderDetail | undefined> {
     const row = await this.session.get<OrderRow>(`SELECT *, ${REFUNDED_CENTS} FROM orders WHERE id = ?`, [id]);
     if (!row) return undefined;
-    // each line with its own answers and the form its product has now, which reads an older order's by field id
-    const items = await this.session.all<ItemRow & { form_answers_json: string | null; form_definition: string | null }>(
-      `SELECT i.*, f.definition_json AS form_definition
-       FROM order_items i
-       LEFT JOIN products p ON p.id = i.product_id
-       LEFT JOIN forms f ON f.id = p.additional_fields_form_id
-       WHERE i.order_id = ? ORDER BY i.rowid`,
-      [id],
-    );
-    const lines = items.map((item) => ({ ...lineOf(item), answers: lineAnswers(item.form_answers_json, item.form_definition) }));
+    // each line with its own answers
+    const items = await this.session.all<ItemWithFormRow>(`${ITEMS_WITH_FORMS} WHERE i.order_id = ? ORDER BY i.rowid`, [id]);
+    const lines = items.map(detailLineOf);
     const history: AdminOrderDetail['history'] = [{ status: 'paid', on: Number(row.created_on), by: null }];
     for (const status of ['fulfilled', 'cancelled', 'refunded'] as const) {
       const on = row[`${status}_on`];
@@ -376,12 +382,9 @@ export class AdminOrderRepository {
 
   private async withLines(rows: readonly OrderRow[]): Promise<AdminOrderExport[]> {
     const ids = rows.map((row) => row.id);
-    const items = await this.session.all<ItemRow>(
-      `SELECT * FROM order_items WHERE order_id IN (${placeholders(ids.length)}) ORDER BY rowid`,
-      ids,
-    );
-    const linesOf = new Map<string, AdminOrderLine[]>(ids.map((id) => [id, []]));
-    for (const item of items) linesOf.get(item.order_id)?.push(lineOf(item));
+    const items = await this.session.all<ItemWithFormRow>(`${ITEMS_WITH_FORMS} WHERE i.order_id IN (${placeholders(ids.length)}) ORDER BY i.rowid`, ids);
+    const linesOf = new Map<string, AdminOrderDetailLine[]>(ids.map((id) => [id, []]));
+    for (const item of items) linesOf.get(item.order_id)?.push(detailLineOf(item));
     const giftCardPaid = await this.session.all<{ order_id: string; amount_cents: number | string }>(
       `SELECT order_id, amount_cents FROM gift_card_payments WHERE order_id IN (${placeholders(ids.length)})`,
       ids,

@@ -3,6 +3,7 @@
  * owner's new-order notice: each line its own (two napkins of one variant with different
  * initials), in words, escaped, from the order itself once the bought cart's entries are gone.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
 import { placeOrderThroughCheckout, SHOPPER_DETAILS } from './helpers/checkout.ts';
@@ -76,5 +77,17 @@ describe("the order confirmation's extra-field answers", () => {
     const answers = [...sent!.html.matchAll(/<small style="color: #5d5a52;">([^<]*)<\/small>/g)].map((match) => match[1]);
     expect(answers).toEqual(['Initials: AE', 'Thread colour: Rust', 'Initials: &lt;b&gt;Z&amp;Q&lt;/b&gt; and more', 'Thread colour: Rust']);
     expect(sent!.html).not.toContain('<b>Z&Q</b>');
+  });
+
+  it("gives each line its own answers in the owner's orders export, one line of the spreadsheet each", async () => {
+    const shopper = await new Visitor(server.url).start();
+    const confirmation = await twoNapkinsOrdered(shopper, 'GH', 'J, K', 'export@linen.studio');
+    const orderId = confirmation.split('/').at(-1)!.split('?')[0]!;
+    const owner = await server.signInOwner();
+    const csv = await owner.get<string>('/api/admin/orders.csv');
+    const [header, ...rows] = parse(csv.text) as string[][];
+    expect(header!.at(-1)).toBe('answers');
+    const answers = rows.filter((row) => row[0] === orderId).map((row) => row.at(-1));
+    expect(answers).toEqual(['Initials: GH; Thread colour: Rust', 'Initials: J, K; Thread colour: Rust']);
   });
 });

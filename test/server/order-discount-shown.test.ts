@@ -159,9 +159,9 @@ describe('an order with a discount code', () => {
     const csv = await owner.get('/api/admin/orders.csv');
     expect(csv.status).toBe(200);
     const [header, ...rows] = parse(csv.text) as string[][];
-    // only what was refunded and whether the tax was included, added later still, come after it
-    expect(header!.slice(-3)).toEqual(['discount code', 'refunded', 'tax included']);
-    expect(header!.slice(-6, -3)).toEqual(['payment reference', 'carrier', 'tracking number']);
+    // only what was refunded, whether the tax was included and the answers, added later still, come after it
+    expect(header!.slice(-4)).toEqual(['discount code', 'refunded', 'tax included', 'answers']);
+    expect(header!.slice(-7, -4)).toEqual(['payment reference', 'carrier', 'tracking number']);
     const records = rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]])));
     const mine = records.find((record) => record.id === coded.orderId)!;
     expect([mine['discount code'], mine.discount]).toEqual(['SAVE-25', (coded.shown.discountCents / 100).toFixed(2)]);

@@ -92,7 +92,7 @@ describe('a store without a mail server', () => {
       'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
       'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
       'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
-      'carrier', 'tracking number', 'discount code', 'refunded', 'tax included',
+      'carrier', 'tracking number', 'discount code', 'refunded', 'tax included', 'answers',
     ]);
     const records = rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]])));
     const mine = records.filter((record) => record.id === orderId);

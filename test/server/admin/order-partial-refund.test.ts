@@ -304,8 +304,8 @@ describe('refunding part of an order', () => {
     expect(list.body.summary.taken).toEqual([{ currency: 'USD', cents: order.grandTotalCents - 2500 }]);
     const csv = await owner.get(`/api/admin/orders.csv?q=${order.orderNumber}`);
     const [header, first] = csv.text.trim().split(/\r?\n/).map((row) => row.split(','));
-    expect(header!.slice(-3)).toEqual(['discount code', 'refunded', 'tax included']);
-    expect(first!.at(-2)).toBe('25.00');
+    expect(header!.slice(-4)).toEqual(['discount code', 'refunded', 'tax included', 'answers']);
+    expect(first!.at(-3)).toBe('25.00');
   });
 
   it('emails the shopper a notice of the amount, the items and where the money goes when asked, and none when not', async () => {

@@ -84,10 +84,10 @@ describe('fulfilling with tracking', () => {
     expect(page).toContain(`<a href="${link}" rel="noopener noreferrer">Track your parcel</a>`);
 
     const [header, ...rows] = parse((await owner.get('/api/admin/orders.csv')).text) as string[][];
-    // after them only the discount code, what was refunded and whether the tax was included, added later
-    expect(header!.slice(-5, -3)).toEqual(['carrier', 'tracking number']);
+    // after them only the discount code, what was refunded, whether the tax was included and the answers, added later
+    expect(header!.slice(-6, -4)).toEqual(['carrier', 'tracking number']);
     const row = rows.find((cells) => cells[0] === orderId)!;
-    expect(row.slice(-5, -3)).toEqual(['Royal Mail', 'AB 1234 5678 9GB']);
+    expect(row.slice(-6, -4)).toEqual(['Royal Mail', 'AB 1234 5678 9GB']);
   });
 
   it("keeps the owner's own link (escaped), and leaves out 'Other' as a carrier's name for the shopper", async () => {
@@ -121,7 +121,7 @@ describe('fulfilling with tracking', () => {
     expect(notice!.text).not.toContain('Track your parcel');
     expect(await orderPage(shopper, pageUrl)).not.toContain('order-tracking');
     const [, ...rows] = parse((await owner.get('/api/admin/orders.csv')).text) as string[][];
-    expect(rows.find((cells) => cells[0] === orderId)!.slice(-4, -2)).toEqual(['', '']);
+    expect(rows.find((cells) => cells[0] === orderId)!.slice(-6, -4)).toEqual(['', '']);
   });
 
   it('refuses an unsafe or relative link, an unknown carrier and a number with other characters, and changes nothing', async () => {
