@@ -537,6 +537,8 @@ export const ADMIN = {
   refundAmount: 'Amount to refund',
   // what the suggested amount covers (refund-suggestion.ts): what the customer paid for the items, shipping aside
   refundAmountHint: 'The suggestion is the price of the chosen items with their tax, less their share of the discount; shipping not included, unless every item is refunded. Change it to give back more or less.',
+  // an order whose prices included the tax: nothing is added for it
+  refundAmountHintTaxIncluded: 'The suggestion is the price of the chosen items, tax included, less their share of the discount; shipping not included, unless every item is refunded. Change it to give back more or less.',
   refundSuggestedParts: (price: string, discount: string | null, tax: string | null) => `Suggested: items ${price}${discount ? ` − discount ${discount}` : ''}${tax ? ` + tax ${tax}` : ''}.`,
   // an order whose prices included the tax: the items' price already holds their share of it
   refundSuggestedPartsTaxIncluded: (price: string, discount: string | null, tax: string | null) =>
@@ -621,7 +623,7 @@ export const ADMIN = {
   currencyNotConverted: 'Prices and shipping rates are not converted: $12.50 becomes €12.50, or ¥1,250 in yen, which have no cents.',
   taxRate: 'Tax rate (%)',
   pricesIncludeTax: 'Prices include tax',
-  pricesIncludeTaxHint: 'Tick where prices are shown with the tax in them, as VAT is: the tax is then the part of each price it makes up, and nothing is added at checkout. Orders keep the way they were taxed.',
+  pricesIncludeTaxHint: 'Tick where prices and shipping rates are shown with the tax in them, as VAT is: the tax is then the part of each price it makes up, and nothing is added at checkout. Orders keep the way they were taxed.',
   shippingRates: 'Shipping rates',
   addRate: 'Add rate',
   removeRate: 'Remove rate',

@@ -34,9 +34,14 @@ async function discountedItems(session: StoreSession, use: { discountCodeId: str
   return taken.length > 0 ? new Set(taken.map((item) => item.id)) : every;
 }
 
+/** The shipping's place among the lines split, by an id no line has. */
+const SHIPPING_SHARE = ' shipping';
+
 /** Each line's share of the order's goods discount and tax, by item id (empty for no such order). */
 export async function orderLineShares(session: StoreSession, orderId: string): Promise<Map<string, LineShare>> {
-  const order = await session.get<{ discount_cents: number | string; tax_cents: number | string }>('SELECT discount_cents, tax_cents FROM orders WHERE id = ?', [orderId]);
+  const order = await session.get<{ discount_cents: number | string; tax_cents: number | string; tax_included: number | string; shipping_cents: number | string }>(
+    'SELECT discount_cents, tax_cents, tax_included, shipping_cents FROM orders WHERE id = ?', [orderId],
+  );
   if (!order) return new Map();
   const items = await session.all<ItemRow>('SELECT id, product_id, product_type, quantity, unit_price_cents FROM order_items WHERE order_id = ? ORDER BY rowid', [orderId]);
   // gift cards bought are neither discounted nor taxed (cart-totals.ts)
@@ -44,10 +49,19 @@ export async function orderLineShares(session: StoreSession, orderId: string): P
   const use = await new DiscountCodeRepository(session).useOf(orderId);
   const goodsDiscountCents = use?.kind === 'free-shipping' ? 0 : Number(order.discount_cents);
   const discounted = goodsDiscountCents > 0 ? await discountedItems(session, use, goods) : new Set<string>();
-  return lineShares(items.map((item) => ({
+  const lines = items.map((item) => ({
     itemId: item.id,
     cents: Number(item.unit_price_cents) * Number(item.quantity),
     discounted: discounted.has(item.id),
     taxed: Number(item.product_type) !== PRODUCT_TYPE.GIFT_CARD,
-  })), goodsDiscountCents, Number(order.tax_cents));
+  }));
+  // prices that included the tax included it in the shipping too (cart-totals.ts): the shipping
+  // (less a free-shipping code's part) takes its share of the tax, so the lines take only theirs
+  if (Number(order.tax_included) === 1) {
+    const shippingPaid = Number(order.shipping_cents) - (use?.kind === 'free-shipping' ? Number(order.discount_cents) : 0);
+    const shares = lineShares([...lines, { itemId: SHIPPING_SHARE, cents: Math.max(0, shippingPaid), discounted: false, taxed: true }], goodsDiscountCents, Number(order.tax_cents));
+    shares.delete(SHIPPING_SHARE);
+    return shares;
+  }
+  return lineShares(lines, goodsDiscountCents, Number(order.tax_cents));
 }

@@ -18,7 +18,8 @@ export interface TotalsSettings {
   freeShippingOverCents: number;
   /**
    * Prices already include the tax (VAT): the tax is the part of the taxed amount it includes and
-   * is not added to the total. Absent: tax is added on top, as a US shop charges sales tax.
+   * is not added to the total, and shipping's price includes it too (VAT is charged on delivery at
+   * the goods' rate). Absent: tax is added on top of the goods alone, as a US shop charges sales tax.
    */
   pricesIncludeTax?: boolean;
 }
@@ -28,6 +29,8 @@ export interface CartTotals {
   taxCents: number;
   /** `taxCents` is part of the prices (TotalsSettings.pricesIncludeTax), not added to the total. */
   taxIncluded: boolean;
+  /** The goods the tax is worked out on: the subtotal less gift cards and the goods discount. */
+  taxableGoodsCents: number;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;
@@ -93,13 +96,14 @@ export function computeTotals(lines: readonly PricedLine[], settings: TotalsSett
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const taxIncluded = settings.pricesIncludeTax === true;
-  const taxCents = taxOf(taxableCents, taxRateTenths(settings.taxRateBasisPoints) ?? 0, taxIncluded);
   const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
   const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;
+  const taxCents = taxOf(taxableCents + (taxIncluded ? shippingCostCents : 0), taxRateTenths(settings.taxRateBasisPoints) ?? 0, taxIncluded);
   return {
     subtotalCents,
     taxCents,
     taxIncluded,
+    taxableGoodsCents: taxableCents,
     shippingCostCents,
     discountCents,
     grandTotalCents: subtotalCents + (taxIncluded ? 0 : taxCents) + shippingCostCents - discountCents,
@@ -108,6 +112,16 @@ export function computeTotals(lines: readonly PricedLine[], settings: TotalsSett
     purelyDigital,
     requiresShipping,
   };
+}
+
+/**
+ * The tax of totals whose shipping was chosen after them (the cart's and the checkout's options),
+ * `shippingTaxableCents` being what the shopper pays for it (less a free-shipping code): prices that
+ * include the tax include it in the shipping too; tax added on top is the goods' alone.
+ */
+export function taxWithShipping(totals: CartTotals, shippingTaxableCents: number, taxRateBasisPoints: number): number {
+  if (!totals.taxIncluded) return totals.taxCents;
+  return includedTaxCentsOf(totals.taxableGoodsCents + Math.max(0, shippingTaxableCents), taxRateTenths(taxRateBasisPoints) ?? 0);
 }
 
 function nonNegativeInteger(value: unknown, fallback: number): number {

@@ -1,6 +1,6 @@
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
-import { computeTotals, type CartTotals } from './cart-totals.ts';
+import { computeTotals, taxWithShipping, type CartTotals } from './cart-totals.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
 import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
@@ -118,7 +118,10 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
   // the option the checkout offers first (the cheapest that applies), so the cart's total is the checkout's
   const firstOption = base.requiresShipping ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0] ?? null : null;
   const shippingCostCents = firstOption?.costCents ?? 0;
-  const totals = { ...base, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents };
+  const totals = {
+    ...base, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents,
+    taxCents: taxWithShipping(base, shippingCostCents, input.taxRateBasisPoints),
+  };
   return {
     id: cart?.id ?? '',
     websiteId: input.websiteId,

@@ -1,7 +1,7 @@
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { goodsDiscountCents, type DiscountKind, type DiscountTerms } from '../../client/lib/discount-code.ts';
-import { computeTotals, targetedCentsOf, totalsSettingsFrom } from './cart-totals.ts';
+import { computeTotals, targetedCentsOf, taxWithShipping, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
 import { businessAddressLines, businessAddressOf } from './business-address.ts';
@@ -145,7 +145,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     selectedShippingOption: requiresShipping ? selected : null,
     shippingChoiceValid: !requiresShipping || chosen !== undefined,
     shippingCents,
-    taxCents: base.taxCents,
+    taxCents: taxWithShipping(base, shippingCents - shippingDiscount, settings.taxRateBasisPoints),
     taxIncluded: base.taxIncluded,
     discountCents,
     totalCents,

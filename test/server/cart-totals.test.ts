@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, includedTaxCentsOf, taxCentsOf, totalsSettingsFrom } from '../../server/commerce/cart-totals.ts';
+import { computeTotals, includedTaxCentsOf, taxCentsOf, taxWithShipping, totalsSettingsFrom } from '../../server/commerce/cart-totals.ts';
 
 const line = fc.record({
   productType: fc.constantFrom(1, 2, 3, 4),
@@ -71,14 +71,19 @@ describe('cart totals', () => {
     expect(computeTotals([], rules)).toMatchObject({ subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, purelyDigital: false, requiresShipping: false });
   });
 
-  it('takes the tax out of prices that include it, adding nothing to the total', () => {
-    const rules = { taxRateBasisPoints: 2000, flatShippingCents: 500, freeShippingOverCents: 0, pricesIncludeTax: true };
-    // £120.00 at 20 % holds £20.00 of VAT; a discount of £12.00 leaves £108.00, holding £18.00
-    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules)).toMatchObject({ subtotalCents: 12000, taxCents: 2000, taxIncluded: true, shippingCostCents: 500, grandTotalCents: 12500 });
-    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules, 1200)).toMatchObject({ taxCents: 1800, discountCents: 1200, grandTotalCents: 11300 });
+  it('takes the tax out of prices that include it, shipping too, adding nothing to the total', () => {
+    const rules = { taxRateBasisPoints: 2000, flatShippingCents: 600, freeShippingOverCents: 0, pricesIncludeTax: true };
+    // £120.00 and £6.00 of shipping at 20 % hold £21.00 of VAT; a discount of £12.00 leaves £114.00, holding £19.00
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules)).toMatchObject({ subtotalCents: 12000, taxCents: 2100, taxIncluded: true, shippingCostCents: 600, grandTotalCents: 12600 });
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], rules, 1200)).toMatchObject({ taxCents: 1900, discountCents: 1200, grandTotalCents: 11400 });
+    // shipping chosen afterwards (the cart's and the checkout's options) is taxed the same way; tax added on top leaves it out
+    const goods = computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], { ...rules, flatShippingCents: 0 });
+    expect(taxWithShipping(goods, 600, 2000)).toBe(2100);
+    expect(taxWithShipping(goods, 0, 2000)).toBe(2000);
+    expect(taxWithShipping({ ...goods, taxIncluded: false, taxCents: 2400 }, 600, 2000)).toBe(2400);
     // a gift card still holds no tax
     expect(computeTotals([{ productType: 4, unitPriceCents: 5000, quantity: 1 }], rules)).toMatchObject({ taxCents: 0, grandTotalCents: 5000 });
-    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], { ...rules, pricesIncludeTax: false })).toMatchObject({ taxCents: 2400, taxIncluded: false, grandTotalCents: 14900 });
+    expect(computeTotals([{ productType: 1, unitPriceCents: 12000, quantity: 1 }], { ...rules, pricesIncludeTax: false })).toMatchObject({ taxCents: 2400, taxIncluded: false, grandTotalCents: 15000 });
   });
 
   it('rounds an included tax half up, exactly at any size, so the price less it is taxed back to within a cent', () => {

@@ -1,7 +1,7 @@
 /**
  * A shop whose prices include the tax (VAT): the owner ticks it in Settings, and from then on the
  * cart, the checkout, the order, its confirmation page, its email and the owner's order screen
- * tell the tax as the part of the total it is, never added on top; an order placed before the
+ * tell the tax as the part of the total it is (shipping's included), never added on top; an order placed before the
  * change keeps the way it was taxed. Runs on SQLite, and on PostgreSQL with TEST_ENGINE=postgres.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const shirt = seededProduct('linen-shirt');
 
 interface Totals { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCostCents: number; grandTotalCents: number }
 interface Quote { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCents: number; totalCents: number }
-interface OrderDetail { taxCents: number; taxIncluded: boolean; grandTotalCents: number }
+interface OrderDetail { taxCents: number; taxIncluded: boolean; grandTotalCents: number; lines: Array<{ taxShareCents: number }> }
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -75,25 +75,27 @@ describe('prices that include tax', () => {
     expect((await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings.pricesIncludeTax).toBe(true);
 
     const shopper = await shopperWithShirt();
-    // 20 % inside $68.00: 68 × 20 / 120 = $11.33
+    // 20 % inside $68.00 and the $6.00 of shipping: 74 × 20 / 120 = $12.33
     const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
-    expect(cart).toMatchObject({ subtotalCents: 6800, taxCents: 1133, taxIncluded: true });
-    expect(cart.grandTotalCents).toBe(6800 + cart.shippingCostCents);
+    expect(cart).toMatchObject({ subtotalCents: 6800, shippingCostCents: 600, taxCents: 1233, taxIncluded: true, grandTotalCents: 7400 });
     const quote = (await shopper.post<{ quote: Quote }>(API_PATHS.checkoutQuote, {})).body.quote;
-    expect(quote).toMatchObject({ subtotalCents: 6800, taxCents: 1133, taxIncluded: true, totalCents: 6800 + quote.shippingCents });
+    expect(quote).toMatchObject({ subtotalCents: 6800, shippingCents: 600, taxCents: 1233, taxIncluded: true, totalCents: 7400 });
 
     const after = await placedOrderId(shopper, 'after@example.com');
     const page = await shopper.get<string>(after.confirmationUrl);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<dt>Includes tax</dt><dd class="tax">$11.33</dd>');
+    expect(page.text).toContain('<dt>Includes tax</dt><dd class="tax">$12.33</dd>');
     expect(page.text).not.toContain('<dt>Tax</dt>');
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'after@example.com' });
-    expect(email!.text).toContain('Includes tax: $11.33');
+    expect(email!.text).toContain('Includes tax: $12.33');
     expect(email!.text).not.toMatch(/^Tax:/m);
     expect(email!.html).toContain('<td>Includes tax</td>');
 
     const detailOf = async (id: string) => (await owner.get<{ order: OrderDetail }>(`/api/admin/orders/${id}`)).body.order;
-    expect(await detailOf(after.id)).toMatchObject({ taxCents: 1133, taxIncluded: true, grandTotalCents: 6800 + quote.shippingCents });
+    const placed = await detailOf(after.id);
+    expect(placed).toMatchObject({ taxCents: 1233, taxIncluded: true, grandTotalCents: 7400 });
+    // the shirt's share of the tax, for a refund of it: the shipping keeps its own ($1.00 of $6.00)
+    expect(placed.lines.map((line) => line.taxShareCents)).toEqual([1133]);
     // the order placed before the change still added its 8 %
     expect(await detailOf(before.id)).toMatchObject({ taxCents: 544, taxIncluded: false });
     const beforePage = await new Visitor(server.url).get<string>(before.confirmationUrl);

@@ -182,7 +182,7 @@ export function PartialRefund({ orderId, status, currency, testMode, taxIncluded
             </fieldset>
           );
         })}
-        <Field label={ADMIN.refundAmount} hint={[ADMIN.refundAmountLimit(money(leftCents)), suggested, ADMIN.refundAmountHint].filter(Boolean).join(' ')} error={errors.amountCents}>
+        <Field label={ADMIN.refundAmount} hint={[ADMIN.refundAmountLimit(money(leftCents)), suggested, taxIncluded ? ADMIN.refundAmountHintTaxIncluded : ADMIN.refundAmountHint].filter(Boolean).join(' ')} error={errors.amountCents}>
           {(control) => (
             <input {...control} type="text" inputMode="decimal" autoComplete="off" value={shownAmount} onChange={(event) => setAmountText(event.target.value)} />
           )}
