@@ -25,6 +25,8 @@ export interface CheckoutSettings {
   lowStockThreshold: number;
   /** The shop's business address as lines, for the foot of the shopper's order emails (none when not given). */
   shopAddress: string[];
+  /** Its country as the owner wrote it ('' when not given): the checkout's first country when it ships there. */
+  shopCountry: string;
 }
 
 function textOr(value: unknown, fallback: string): string {
@@ -52,6 +54,7 @@ export async function readCheckoutSettings(session: StoreSession, site = new Sit
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
     shopAddress: businessAddressLines(businessAddressOf(storeSettings)),
+    shopCountry: businessAddressOf(storeSettings).country,
   };
 }
 

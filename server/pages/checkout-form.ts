@@ -9,18 +9,34 @@ import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
 
-/**
- * Country names in the store's language, with the store's own country first when it ships there:
- * the checkout's country list, and the names its postal code refusals give.
- */
-export function countriesIn(locale: string): Array<{ code: string; name: string }> {
-  let names: Intl.DisplayNames | null = null;
+function regionNames(locale: string): Intl.DisplayNames | null {
   try {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' });
   } catch {
-    names = null;
+    return null;
   }
-  const home = locale.split('-')[1]?.toUpperCase();
+}
+
+/**
+ * The shipping country the shop's business address names (Settings), by its code or its name in
+ * the store's language or English, any case (`Ireland`, `IE`, `Irlande` in a French shop); undefined
+ * when it names none the checkout ships to.
+ */
+export function shippingCountryNamed(text: string, locale: string): string | undefined {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  const namers = [regionNames(locale), regionNames('en')];
+  return SHIPPING_COUNTRIES.find((code) => code.toLowerCase() === wanted || namers.some((names) => names?.of(code)?.toLowerCase() === wanted));
+}
+
+/**
+ * Country names in the store's language, with the store's own country first when it ships there
+ * (the business address's country, else the language's region: `en-US`): the checkout's country
+ * list, whose first is the one a shopper starts with, and the names its postal code refusals give.
+ */
+export function countriesIn(locale: string, shopCountry = ''): Array<{ code: string; name: string }> {
+  const names = regionNames(locale);
+  const home = shippingCountryNamed(shopCountry, locale) ?? locale.split('-')[1]?.toUpperCase();
   const codes = [...SHIPPING_COUNTRIES].sort((a, b) => (a === home ? -1 : b === home ? 1 : 0));
   return codes.map((code) => ({ code, name: names?.of(code) ?? code }));
 }
@@ -38,7 +54,7 @@ export async function checkoutFormIsland(deps: AppDeps, site: SiteRepository, ca
   return renderIsland('Checkout', {
     quote: checkoutQuoteView(quote),
     moneyFormat: moneyFormatFor(settings.currency, settings.locale),
-    countries: countriesIn(settings.locale),
+    countries: countriesIn(settings.locale, settings.shopCountry),
     ...(cartToken ? { cartToken } : {}),
     ...(kept && quote.discountError !== null ? { refusedDiscountCode: kept } : {}),
     testMode: checkoutServices(deps).payments.testMode,

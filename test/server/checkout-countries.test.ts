@@ -1,0 +1,27 @@
+/**
+ * The checkout's country list starts with the shop's own country, which a shopper of a local shop
+ * then need not look for: the one its business address names (Settings), by code or by name in
+ * the store's language or English, else the region of the store's language.
+ */
+import { describe, expect, it } from 'vitest';
+import { countriesIn, shippingCountryNamed } from '../../server/pages/checkout-form.ts';
+
+describe("the checkout's first country", () => {
+  it("is the business address's country, named any way the owner writes it", () => {
+    expect(countriesIn('en-US', 'Ireland')[0]).toEqual({ code: 'IE', name: 'Ireland' });
+    expect(countriesIn('en-US', ' ireland ')[0]!.code).toBe('IE');
+    expect(countriesIn('en-US', 'FR')[0]!.code).toBe('FR');
+    expect(shippingCountryNamed('Irlande', 'fr-FR')).toBe('IE');
+    expect(shippingCountryNamed('Germany', 'fr-FR')).toBe('DE');
+  });
+
+  it("is the language's region when the address names no country the shop ships to", () => {
+    expect(countriesIn('en-US', '')[0]!.code).toBe('US');
+    expect(countriesIn('en-GB', 'Atlantis')[0]!.code).toBe('GB');
+    expect(shippingCountryNamed('Atlantis', 'en-US')).toBeUndefined();
+    // every country stays in the list, once
+    const codes = countriesIn('en-US', 'Ireland').map((country) => country.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toContain('US');
+  });
+});
