@@ -11,6 +11,7 @@ import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
+import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
@@ -44,9 +45,10 @@ async function giftCardRecipientNote(deps: AppDeps, orderId: string, recipient: 
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines, settings, progress, giftCardPayment, tracking, discountUse] = await Promise.all([
+  const [customer, lines, settings, progress, giftCardPayment, tracking, discountUse, refunds] = await Promise.all([
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
+    new OrderRefundRepository(deps.store).totalsOf(order.id),
   ]);
   const [downloads, filesToFollow, emails] = await Promise.all([
     orderDownloadLinks(deps.store, order.id, settings.locale),
@@ -89,6 +91,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
+    // what refunds of part of the order gave back so far, under the total (a refunded order says so in its heading)
+    refunded: refunds.amountCents > 0 && progress?.status !== 'refunded' ? money(-refunds.amountCents) : null,
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
       email: customer.email,

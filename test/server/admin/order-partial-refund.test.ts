@@ -185,6 +185,20 @@ describe('refunding part of an order', () => {
     expect(askedOf(order)).toHaveLength(1);
   });
 
+  it("shows what refunds of part of it gave back on the shopper's order page, under the total, until the order is refunded", async () => {
+    const orderId = await buy([['HJ-M', 1]]);
+    const token = (await store().get<{ view_token: string }>('SELECT view_token FROM orders WHERE id = ?', [orderId]))!.view_token;
+    const page = async () => (await new Visitor(server.url).get<string>(`/checkout/order-confirmed/${orderId}?token=${token}`)).text;
+    expect(await page()).not.toContain('class="refunded"');
+    await refundPart(orderId, { amountCents: 500 });
+    await refundPart(orderId, { amountCents: 250 });
+    expect(await page()).toContain('<dt>Refunded</dt><dd class="refunded">-$7.50</dd>');
+    await refundPart(orderId, { amountCents: (await detail(orderId)).grandTotalCents - 750 });
+    const refunded = await page();
+    expect(refunded).toContain('<h1>Order refunded</h1>');
+    expect(refunded).not.toContain('class="refunded"');
+  });
+
   it('moves the order to refunded once two refunds reach its total, and a whole refund is then refused', async () => {
     const orderId = await buy([['HJ-M', 1]]);
     const order = await detail(orderId);
