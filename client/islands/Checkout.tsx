@@ -25,6 +25,7 @@ import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-co
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
 import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
+import { taxLabel } from '../lib/tax-label.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
@@ -45,6 +46,8 @@ export interface CheckoutQuoteProps {
   taxCents: number;
   /** The prices include the tax: it is part of totalCents, shown under it, not added. */
   taxIncluded: boolean;
+  /** What the shop calls its tax ('' for the platform's words: tax-label.ts). */
+  taxName: string;
   totalCents: number;
   /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
@@ -570,9 +573,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} className="shipping" />
-          {!quote.taxIncluded && <><dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
+          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{CART.taxIncluded}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
+          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </section>
@@ -705,9 +708,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} />
-          {!quote.taxIncluded && <><dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd></>}
+          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false)}</dt><dd>{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{CART.taxIncluded}</dt><dd>{money(quote.taxCents)}</dd></>}
+          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true)}</dt><dd>{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>

@@ -622,6 +622,8 @@ export const ADMIN = {
   currency: 'Currency',
   currencyNotConverted: 'Prices and shipping rates are not converted: $12.50 becomes €12.50, or ¥1,250 in yen, which have no cents.',
   taxRate: 'Tax rate (%)',
+  taxName: 'Tax name',
+  taxNameHint: 'What the cart, the checkout, the order page and the order emails call the tax, such as VAT or GST. Leave empty for "Tax".',
   pricesIncludeTax: 'Prices include tax',
   pricesIncludeTaxHint: 'Tick where prices and shipping rates are shown with the tax in them, as VAT is: the tax is then the part of each price it makes up, and nothing is added at checkout. Orders keep the way they were taxed.',
   shippingRates: 'Shipping rates',

@@ -27,6 +27,8 @@ export interface ShoppingCart {
   taxCents: number;
   /** The prices include the tax: taxCents is part of grandTotalCents, not added to it. */
   taxIncluded?: boolean;
+  /** What the shop calls its tax ('' or absent: the platform's words, tax-label.ts). */
+  taxName?: string;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;

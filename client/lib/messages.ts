@@ -148,6 +148,8 @@ export const CART = {
   tax: 'Tax',
   /** The tax row of a shop whose prices include it, under the total: 'Includes tax $16.67'. */
   taxIncluded: 'Includes tax',
+  /** The same row where the shop names its tax (tax-label.ts): 'Includes VAT'. */
+  includesNamedTax: (name: string): string => `Includes ${name}`,
   discount: 'Discount',
   removeConfirmTitle: 'Remove Item',
   /** The line named as the cart names it elsewhere (addedItemDescription): 'Are you sure you want to remove 2 of Linen Work Shirt (Size: L) from your cart?' */

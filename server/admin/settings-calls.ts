@@ -16,6 +16,7 @@ import { isTaxRate, TAX_RATE_MAX_PERCENT } from '../../client/lib/tax-rate.ts';
 import { storeTimeZone } from './order-period.ts';
 import { timeZoneChoices } from './time-zone-choices.ts';
 import { businessAddressOf, type BusinessAddress } from '../commerce/business-address.ts';
+import { TAX_NAME_MAX, taxNameOf } from '../commerce/tax-name.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -53,6 +54,8 @@ const settingsSchema = z.object({
   taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).refine(isTaxRate, { error: TAX_RATE_PROBLEM }),
   // prices as entered hold the tax (VAT) rather than having it added; absent: kept as it is (callers written before the setting existed)
   pricesIncludeTax: z.boolean().optional(),
+  // what shoppers are told the tax is called ('' for the platform's "Tax"); absent: kept as it is
+  taxName: oneLineText(TAX_NAME_MAX).trim().optional(),
   // a rate's name is one line as typed; checked here, not in the schema that reads stored rates (one
   // stored before would otherwise drop the store's rates to the default at checkout)
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate })
@@ -110,6 +113,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     pricesIncludeTax: store.pricesIncludeTax === true,
+    taxName: taxNameOf(store),
     shippingRates: shippingRatesFrom(store),
     storeOpen: store.storeClosed !== true,
     instalmentsEnabled: object(store.instalments).enabled === true,
@@ -164,6 +168,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           // a store that never had the setting and is sent false stays without it (a save that changes nothing writes nothing)
           ...(input.pricesIncludeTax === undefined || (input.pricesIncludeTax === false && store.pricesIncludeTax === undefined)
             ? {} : { pricesIncludeTax: input.pricesIncludeTax }),
+          ...(input.taxName === undefined || (input.taxName === '' && store.taxName === undefined) ? {} : { taxName: input.taxName }),
           shippingRates: input.shippingRates,
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },

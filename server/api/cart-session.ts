@@ -6,6 +6,7 @@ import { CatalogueRepository } from '../db/catalogue-repository.ts';
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
 import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
+import { taxNameOf } from '../commerce/tax-name.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
 import { variantWeightGrams } from '../commerce/checkout-lines.ts';
 import { shippingRatesFrom } from '../commerce/shipping-rates.ts';
@@ -106,6 +107,7 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
     currency: cart?.currency ?? currencyOf(websiteSettings),
     taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
     pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
+    taxName: taxNameOf(storeSettings),
     shippingRates: shippingRatesFrom(storeSettings),
     weightGrams,
     productUrlPrefix: PRODUCT_URL_PREFIX,

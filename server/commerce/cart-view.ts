@@ -24,6 +24,8 @@ export interface CartEntryView {
 }
 
 export interface ShoppingCartView extends CartTotals {
+  /** The shop's name for its tax ('' for none: the platform's words), for the tax's row (tax-label.ts). */
+  taxName: string;
   id: string;
   websiteId: string;
   orderId: string | null;
@@ -98,6 +100,8 @@ export interface CartViewInput {
   taxRateBasisPoints: number;
   /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
   pricesIncludeTax: boolean;
+  /** The shop's name for its tax (tax-name.ts). */
+  taxName: string;
   /** The owner's shipping rates, and the cart's weight that by-weight rates and weight ceilings read. */
   shippingRates: readonly ShippingRate[];
   weightGrams: number;
@@ -139,6 +143,7 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
     validCoupons: [],
     invalidCoupons: [],
     ...totals,
+    taxName: input.taxName,
     subtotal: moneyObject(totals.subtotalCents, currency),
     grandTotal: moneyObject(totals.grandTotalCents, currency),
   };

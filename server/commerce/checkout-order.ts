@@ -402,6 +402,7 @@ async function writeOrder(
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     taxIncluded: order.taxIncluded,
+    taxName: settings.taxName,
     totalCents: order.grandTotalCents,
     giftCard: quote.giftCard && quote.giftCard.appliedCents > 0 ? { last4: quote.giftCard.last4, amountCents: quote.giftCard.appliedCents } : null,
     discount: quote.discount && quote.discountCents > 0

@@ -6,6 +6,7 @@ import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
 import { businessAddressLines, businessAddressOf } from './business-address.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
+import { taxNameOf } from './tax-name.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
 /** The store settings a checkout needs, read through the session it runs in. */
@@ -18,6 +19,8 @@ export interface CheckoutSettings {
   taxRateBasisPoints: number;
   /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
   pricesIncludeTax: boolean;
+  /** The shop's name for its tax ('' for the platform's words: tax-name.ts). */
+  taxName: string;
   shippingRates: ShippingRate[];
   /** Where the owner's notice of each new order goes ('' when nowhere). */
   orderNotificationEmail: string;
@@ -50,6 +53,7 @@ export async function readCheckoutSettings(session: StoreSession, site = new Sit
     locale: textOr(website.language, 'en-US'),
     taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
     pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
+    taxName: taxNameOf(storeSettings),
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
@@ -74,6 +78,8 @@ export interface CheckoutQuote {
   taxCents: number;
   /** `taxCents` is part of the prices, not added to the total (CheckoutSettings.pricesIncludeTax). */
   taxIncluded: boolean;
+  /** What the tax is called (CheckoutSettings.taxName). */
+  taxName: string;
   /** What the discount code takes off: its goods part and its shipping part together. */
   discountCents: number;
   totalCents: number;
@@ -150,6 +156,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     shippingCents,
     taxCents: taxWithShipping(base, shippingCents - shippingDiscount, settings.taxRateBasisPoints),
     taxIncluded: base.taxIncluded,
+    taxName: settings.taxName,
     discountCents,
     totalCents,
     discount: discount ? { id: discount.id, code: discount.code, kind: discount.terms.kind, goodsCents: base.discountCents, shippingCents: shippingDiscount } : null,

@@ -27,6 +27,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,
     taxIncluded: quote.taxIncluded,
+    taxName: quote.taxName,
     totalCents: quote.totalCents,
     needsRecipient: hasGiftCard(quote.lines),
     discountable: discountableCentsOf(quote.lines) > 0,

@@ -8,6 +8,7 @@ import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import type { Template } from '../../engine/index.ts';
 import { loadShippedTemplate } from '../shipped-template.ts';
 import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
+import { taxLabel } from '../../client/lib/tax-label.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 import type { DownloadLink } from '../commerce/download-grants.ts';
@@ -38,6 +39,8 @@ export interface OrderEmailInput {
   taxCents: number;
   /** The prices included the tax: it is part of totalCents, said under the total rather than added. */
   taxIncluded?: boolean;
+  /** What the shop calls its tax ('' or absent: the platform's words, tax-label.ts). */
+  taxName?: string;
   totalCents: number;
   /** What a gift card paid of the total (its last four characters only); null when none did. */
   giftCard?: { last4: string; amountCents: number } | null;
@@ -105,6 +108,7 @@ export function orderParts(input: OrderEmailInput) {
     shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
     tax: money(input.taxCents),
     taxIncluded: input.taxIncluded === true,
+    taxLabel: taxLabel(input.taxName ?? '', input.taxIncluded === true),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,

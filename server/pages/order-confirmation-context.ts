@@ -1,4 +1,5 @@
 import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
+import { taxLabel } from '../../client/lib/tax-label.ts';
 import { orderDownloadLinks } from '../commerce/download-grants.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
@@ -88,6 +89,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     shippingCost: shown.shipping,
     // the prices included the tax: said under the total, as the checkout said it, not as a line added to it
     taxIncluded: order.taxIncluded,
+    // its row's words: the shop's name for its tax, or the platform's
+    taxLabel: taxLabel(settings.taxName, order.taxIncluded),
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),

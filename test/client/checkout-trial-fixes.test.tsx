@@ -28,6 +28,7 @@ const quote: CheckoutQuoteProps = {
   shippingCents: 600,
   taxCents: 1120,
   taxIncluded: false,
+  taxName: '',
   totalCents: 15720,
   needsRecipient: false,
   discountable: true,

@@ -26,6 +26,7 @@ const quote: CheckoutQuoteProps = {
   shippingCents: 600,
   taxCents: 1120,
   taxIncluded: false,
+  taxName: '',
   totalCents: 15720,
   needsRecipient: false,
   discountable: true,
@@ -108,6 +109,13 @@ describe('Checkout island', () => {
       const rows = [...totals.querySelectorAll('dt')].map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
       expect(rows).toEqual(['Subtotal $140.00', 'Shipping $6.00', 'Total $146.00', 'Includes tax $23.33']);
     }
+    cleanup();
+    // by the shop's name for its tax, where it gave one
+    render(<Checkout quote={{ ...quote, taxCents: 2333, taxIncluded: true, taxName: 'VAT', totalCents: 14600, amountDueCents: 14600 }} countries={countries} testMode />);
+    expect([...document.querySelectorAll('.checkout-totals dt')].map((term) => term.textContent)).toContain('Includes VAT');
+    cleanup();
+    render(<Checkout quote={{ ...quote, taxName: 'GST' }} countries={countries} testMode />);
+    expect([...document.querySelectorAll('.checkout-totals dt')].map((term) => term.textContent)).toEqual(['Subtotal', 'Shipping', 'GST', 'Total', 'Subtotal', 'Shipping', 'GST', 'Total']);
   });
 
   it('offers the saved billing address when nothing is shipped', () => {

@@ -14,7 +14,7 @@ const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
   id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', ...changes,
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
-  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', currency: 'USD', taxRate: '8', pricesIncludeTax: false, rates: [rate('standard'), rate('express', { price: '15.00' })],
+  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', currency: 'USD', taxRate: '8', pricesIncludeTax: false, taxName: '', rates: [rate('standard'), rate('express', { price: '15.00' })],
   storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...addressFormOf(undefined), ...changes,
 });
 

@@ -109,4 +109,27 @@ describe('prices that include tax', () => {
     expect(rowOf(after.id).at(-2)).toBe('yes');
     expect(rowOf(before.id).at(-2)).toBe('no');
   });
+
+  it("calls the tax by the shop's name for it, escaped, inside the prices or added to them", async () => {
+    expect((await saveSettings({ taxName: ' VAT ' })).taxName).toBe('VAT');
+    const shopper = await shopperWithShirt();
+    expect((await shopper.get<Totals & { taxName: string }>(API_PATHS.cart)).body.taxName).toBe('VAT');
+    expect((await shopper.post<{ quote: Quote & { taxName: string } }>(API_PATHS.checkoutQuote, {})).body.quote.taxName).toBe('VAT');
+    const included = await placedOrderId(shopper, 'vat@example.com');
+    expect((await shopper.get<string>(included.confirmationUrl)).text).toContain('<dt>Includes VAT</dt><dd class="tax">$12.33</dd>');
+    const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'vat@example.com' });
+    expect(email!.text).toContain('Includes VAT: $12.33');
+    expect(email!.html).toContain('<td>Includes VAT</td>');
+
+    await saveSettings({ taxName: 'G<b>ST', pricesIncludeTax: false, taxRateBasisPoints: 1000 });
+    const added = await placedOrderId(await shopperWithShirt(), 'gst@example.com');
+    expect((await new Visitor(server.url).get<string>(added.confirmationUrl)).text).toContain('<dt>G&lt;b&gt;ST</dt><dd class="tax">$6.80</dd>');
+    const [gstEmail] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'gst@example.com' });
+    expect(gstEmail!.text).toContain('G<b>ST: $6.80');
+    expect(gstEmail!.html).toContain('<td>G&lt;b&gt;ST</td>');
+
+    // emptied, the platform's words again
+    await saveSettings({ taxName: '' });
+    expect((await (await shopperWithShirt()).get<Totals & { taxName: string }>(API_PATHS.cart)).body.taxName).toBe('');
+  });
 });

@@ -18,11 +18,11 @@ import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressFor
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
-  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; pricesIncludeTax: boolean; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -40,6 +40,7 @@ function formOf(settings: Settings): SettingsForm {
   return {
     siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, timeZone: settings.timeZone ?? '', currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
     pricesIncludeTax: settings.pricesIncludeTax === true,
+    taxName: settings.taxName ?? '',
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
     lowStock: String(settings.lowStockThreshold),
@@ -58,7 +59,7 @@ function payloadOf(form: SettingsForm) {
     // none shown (a server that sends no zone): none sent, and the store's is kept
     ...(form.timeZone !== '' ? { timeZone: form.timeZone } : {}),
     taxRateBasisPoints: basisPointsFromText(form.taxRate),
-    pricesIncludeTax: form.pricesIncludeTax,
+    pricesIncludeTax: form.pricesIncludeTax, taxName: form.taxName,
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     orderNotificationEmail: form.orderNotificationEmail,
     lowStockThreshold: integerFromText(form.lowStock),
@@ -193,6 +194,9 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
               {(control) => <input {...control} inputMode="decimal" value={form.taxRate} onChange={(event) => update({ taxRate: event.target.value })} />}
             </Field>
           </div>
+          <Field label={ADMIN.taxName} error={errors.taxName} hint={ADMIN.taxNameHint}>
+            {(control) => <input {...control} value={form.taxName} maxLength={40} onChange={(event) => update({ taxName: event.target.value })} />}
+          </Field>
           <CheckboxField label={ADMIN.pricesIncludeTax} hint={ADMIN.pricesIncludeTaxHint} checked={form.pricesIncludeTax} onChange={(pricesIncludeTax) => update({ pricesIncludeTax })} />
           <CheckboxField label={ADMIN.storeOpen} hint={ADMIN.storeOpenHint} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
           <CheckboxField label={ADMIN.instalments} hint={ADMIN.instalmentsHint} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />

@@ -18,7 +18,7 @@ export interface SettingsEditsOntoNewer {
 
 const OWN_FIELDS = {
   siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, timeZone: ADMIN.timeZone, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
-  pricesIncludeTax: ADMIN.pricesIncludeTax,
+  pricesIncludeTax: ADMIN.pricesIncludeTax, taxName: ADMIN.taxName,
   storeOpen: ADMIN.storeOpen, instalmentsEnabled: ADMIN.instalments, captchaEnabled: ADMIN.captcha,
   orderNotificationEmail: ADMIN.orderNotificationEmail, lowStock: ADMIN.lowStockThreshold,
   // each part of the business address on its own, named as its field is
