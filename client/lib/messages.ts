@@ -150,6 +150,8 @@ export const CART = {
   taxIncluded: 'Includes tax',
   /** The same row where the shop names its tax (tax-label.ts): 'Includes VAT'. */
   includesNamedTax: (name: string): string => `Includes ${name}`,
+  /** Under a product's price in a shop whose prices include the tax: 'Prices include VAT; shipping is added at checkout.' */
+  pricesIncludeTaxNote: (name: string): string => `Prices include ${name === '' ? 'tax' : name}; shipping is added at checkout.`,
   discount: 'Discount',
   removeConfirmTitle: 'Remove Item',
   /** The line named as the cart names it elsewhere (addedItemDescription): 'Are you sure you want to remove 2 of Linen Work Shirt (Size: L) from your cart?' */

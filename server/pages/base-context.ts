@@ -15,6 +15,8 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { CART } from '../../client/lib/messages.ts';
+import { taxNameOf } from '../commerce/tax-name.ts';
 
 type Json = Record<string, unknown>;
 
@@ -166,6 +168,8 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     authenticatedAccount: inputs.signedIn ? { signedIn: true } : null,
     // Set only while the owner has closed the store: the header tells shoppers before they try to buy.
     ...(isStoreClosed(websiteSettings) ? { storeClosedNotice: ADMIN.server.storeClosed } : {}),
+    // Set only in a shop whose prices include the tax: the product page says so under the price.
+    ...(storeSettingsOf(websiteSettings).pricesIncludeTax === true ? { taxNote: CART.pricesIncludeTaxNote(taxNameOf(storeSettingsOf(websiteSettings))) } : {}),
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.

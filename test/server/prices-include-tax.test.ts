@@ -74,6 +74,8 @@ describe('prices that include tax', () => {
     expect(kept.status, kept.text).toBe(200);
     expect((await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings.pricesIncludeTax).toBe(true);
 
+    // the product page says so under the price; a shop adding tax says nothing there
+    expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).toContain('<p class="product-tax-note">Prices include tax; shipping is added at checkout.</p>');
     const shopper = await shopperWithShirt();
     // 20 % inside $68.00 and the $6.00 of shipping: 74 × 20 / 120 = $12.33
     const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
@@ -115,6 +117,7 @@ describe('prices that include tax', () => {
     const shopper = await shopperWithShirt();
     expect((await shopper.get<Totals & { taxName: string }>(API_PATHS.cart)).body.taxName).toBe('VAT');
     expect((await shopper.post<{ quote: Quote & { taxName: string } }>(API_PATHS.checkoutQuote, {})).body.quote.taxName).toBe('VAT');
+    expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).toContain('Prices include VAT; shipping is added at checkout.');
     const included = await placedOrderId(shopper, 'vat@example.com');
     expect((await shopper.get<string>(included.confirmationUrl)).text).toContain('<dt>Includes VAT</dt><dd class="tax">$12.33</dd>');
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'vat@example.com' });
@@ -122,6 +125,7 @@ describe('prices that include tax', () => {
     expect(email!.html).toContain('<td>Includes VAT</td>');
 
     await saveSettings({ taxName: 'G<b>ST', pricesIncludeTax: false, taxRateBasisPoints: 1000 });
+    expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).not.toContain('product-tax-note');
     const added = await placedOrderId(await shopperWithShirt(), 'gst@example.com');
     expect((await new Visitor(server.url).get<string>(added.confirmationUrl)).text).toContain('<dt>G&lt;b&gt;ST</dt><dd class="tax">$6.80</dd>');
     const [gstEmail] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'gst@example.com' });
