@@ -420,9 +420,9 @@ export default function CartPage(props: CartPageProps) {
         {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}
         {/* the option the checkout offers first, free or not; none when nothing ships or no option can carry the cart */}
         {cart?.selectedShippingOption && (<><dt>{CART.shipping}</dt><dd className="cart-shipping">{shippingCostText(cart.shippingCostCents, money)}</dd></>)}
-        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded !== true && (<><dt>{taxLabel(cart!.taxName ?? '', false)}</dt><dd>{money(cart!.taxCents)}</dd></>)}
+        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded !== true && (<><dt>{taxLabel(cart!.taxName ?? '', false, cart!.taxRateTenths ?? null)}</dt><dd>{money(cart!.taxCents)}</dd></>)}
         <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
-        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded === true && (<><dt>{taxLabel(cart.taxName ?? '', true)}</dt><dd>{money(cart.taxCents)}</dd></>)}
+        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded === true && (<><dt>{taxLabel(cart.taxName ?? '', true, cart.taxRateTenths ?? null)}</dt><dd>{money(cart.taxCents)}</dd></>)}
       </dl>
       {props.instalments && cartEligibleForInstalments(productTypes) && (
         <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}

@@ -48,6 +48,8 @@ export interface CheckoutQuoteProps {
   taxIncluded: boolean;
   /** What the shop calls its tax ('' for the platform's words: tax-label.ts). */
   taxName: string;
+  /** The tax rate in tenths of a basis point (8875 = 8.875 %), said beside the tax; 0: not said. */
+  taxRateTenths: number;
   totalCents: number;
   /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
@@ -573,9 +575,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} className="shipping" />
-          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
+          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false, quote.taxRateTenths)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
+          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true, quote.taxRateTenths)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </section>
@@ -708,9 +710,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} />
-          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false)}</dt><dd>{money(quote.taxCents)}</dd></>}
+          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false, quote.taxRateTenths)}</dt><dd>{money(quote.taxCents)}</dd></>}
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true)}</dt><dd>{money(quote.taxCents)}</dd></>}
+          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true, quote.taxRateTenths)}</dt><dd>{money(quote.taxCents)}</dd></>}
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>

@@ -323,9 +323,6 @@ export const ADMIN = {
   quantity: 'Quantity',
   unitPrice: 'Unit price',
   subtotal: 'Subtotal',
-  tax: 'Tax',
-  /** An order whose prices included the tax: the tax under the total, part of it. */
-  taxIncluded: 'Includes tax',
   shipping: 'Shipping',
   discount: 'Discount',
   // an order's discount code among its totals (as the checkout showed it), and its use given back once the order is cancelled or refunded

@@ -29,6 +29,8 @@ export interface ShoppingCart {
   taxIncluded?: boolean;
   /** What the shop calls its tax ('' or absent: the platform's words, tax-label.ts). */
   taxName?: string;
+  /** The tax rate in tenths of a basis point, said beside the tax (absent or 0: not said). */
+  taxRateTenths?: number;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;

@@ -150,6 +150,8 @@ export const CART = {
   taxIncluded: 'Includes tax',
   /** The same row where the shop names its tax (tax-label.ts): 'Includes VAT'. */
   includesNamedTax: (name: string): string => `Includes ${name}`,
+  /** The tax's row with its rate (tax-label.ts): 'Includes VAT (23%)'. */
+  taxAtRate: (words: string, percent: string): string => `${words} (${percent}%)`,
   /** Under a product's price in a shop whose prices include the tax: 'Prices include VAT; shipping is added at checkout.' */
   pricesIncludeTaxNote: (name: string): string => `Prices include ${name === '' ? 'tax' : name}; shipping is added at checkout.`,
   discount: 'Discount',

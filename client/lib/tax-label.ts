@@ -1,12 +1,19 @@
 /**
  * The words of the tax's row in the cart, the checkout, the order page and the order emails: the
  * platform's ("Tax", "Includes tax") unless the shop names its tax (Settings: Tax name, such as VAT
- * or GST), then that name ("VAT", "Includes VAT"). `included`: the prices include the tax, which is
+ * or GST), then that name ("VAT", "Includes VAT"), with the rate when it is known and not 0
+ * ("Includes VAT (23%)"), as a receipt gives it. `included`: the prices include the tax, which is
  * then said under the total rather than added above it.
  */
 import { CART } from './messages.ts';
+import { TAX_TENTHS_IN_WHOLE } from './tax-rate.ts';
 
-export function taxLabel(name: string, included: boolean): string {
-  if (name === '') return included ? CART.taxIncluded : CART.tax;
-  return included ? CART.includesNamedTax(name) : name;
+export function taxLabel(name: string, included: boolean, rateTenths: number | null = null): string {
+  const words = name === '' ? (included ? CART.taxIncluded : CART.tax) : included ? CART.includesNamedTax(name) : name;
+  return rateTenths === null || rateTenths <= 0 ? words : CART.taxAtRate(words, ratePercentText(rateTenths));
+}
+
+/** A rate in tenths of a basis point as a percentage's number, to three decimals at most: 8875 → '8.875', 23000 → '23'. */
+export function ratePercentText(rateTenths: number): string {
+  return String(Math.round(rateTenths) / (TAX_TENTHS_IN_WHOLE / 100));
 }

@@ -1,6 +1,7 @@
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
 import { computeTotals, taxWithShipping, type CartTotals } from './cart-totals.ts';
+import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
 import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
@@ -26,6 +27,8 @@ export interface CartEntryView {
 export interface ShoppingCartView extends CartTotals {
   /** The shop's name for its tax ('' for none: the platform's words), for the tax's row (tax-label.ts). */
   taxName: string;
+  /** The tax rate in tenths of a basis point (8875 = 8.875 %), said beside the tax. */
+  taxRateTenths: number;
   id: string;
   websiteId: string;
   orderId: string | null;
@@ -144,6 +147,7 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
     invalidCoupons: [],
     ...totals,
     taxName: input.taxName,
+    taxRateTenths: taxRateTenths(input.taxRateBasisPoints) ?? 0,
     subtotal: moneyObject(totals.subtotalCents, currency),
     grandTotal: moneyObject(totals.grandTotalCents, currency),
   };

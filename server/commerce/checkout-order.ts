@@ -1,3 +1,4 @@
+import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -317,6 +318,7 @@ async function writeOrder(
     subtotalCents: quote.subtotalCents,
     taxCents: quote.taxCents,
     taxIncluded: quote.taxIncluded,
+    taxRateTenths: taxRateTenths(settings.taxRateBasisPoints),
     shippingCents: quote.shippingCents,
     discountCents: quote.discountCents,
     grandTotalCents: quote.totalCents,
@@ -403,6 +405,7 @@ async function writeOrder(
     taxCents: order.taxCents,
     taxIncluded: order.taxIncluded,
     taxName: settings.taxName,
+    taxRateTenths: order.taxRateTenths,
     totalCents: order.grandTotalCents,
     giftCard: quote.giftCard && quote.giftCard.appliedCents > 0 ? { last4: quote.giftCard.last4, amountCents: quote.giftCard.appliedCents } : null,
     discount: quote.discount && quote.discountCents > 0

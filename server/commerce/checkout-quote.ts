@@ -7,6 +7,7 @@ import { lowStockThresholdOf } from './low-stock.ts';
 import { businessAddressLines, businessAddressOf } from './business-address.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 import { taxNameOf } from './tax-name.ts';
+import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
 /** The store settings a checkout needs, read through the session it runs in. */
@@ -80,6 +81,8 @@ export interface CheckoutQuote {
   taxIncluded: boolean;
   /** What the tax is called (CheckoutSettings.taxName). */
   taxName: string;
+  /** The rate, in tenths of a basis point (8875 = 8.875 %). */
+  taxRateTenths: number;
   /** What the discount code takes off: its goods part and its shipping part together. */
   discountCents: number;
   totalCents: number;
@@ -157,6 +160,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     taxCents: taxWithShipping(base, shippingCents - shippingDiscount, settings.taxRateBasisPoints),
     taxIncluded: base.taxIncluded,
     taxName: settings.taxName,
+    taxRateTenths: taxRateTenths(settings.taxRateBasisPoints) ?? 0,
     discountCents,
     totalCents,
     discount: discount ? { id: discount.id, code: discount.code, kind: discount.terms.kind, goodsCents: base.discountCents, shippingCents: shippingDiscount } : null,

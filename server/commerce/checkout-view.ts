@@ -28,6 +28,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     taxCents: quote.taxCents,
     taxIncluded: quote.taxIncluded,
     taxName: quote.taxName,
+    taxRateTenths: quote.taxRateTenths,
     totalCents: quote.totalCents,
     needsRecipient: hasGiftCard(quote.lines),
     discountable: discountableCentsOf(quote.lines) > 0,

@@ -109,6 +109,8 @@ function lineOf(item: ItemRow): AdminOrderLine {
 }
 
 export interface AdminOrderDetail extends AdminOrderSummary {
+  /** The rate it was taxed at, in tenths of a basis point (8875 = 8.875 %); null when not kept. */
+  taxRateTenths: number | null;
   subtotalCents: number;
   taxCents: number;
   /** The tax was part of the prices (the store's prices included it), not added to the total. */
@@ -350,6 +352,8 @@ export class AdminOrderRepository {
     const discountUse = await new DiscountCodeRepository(this.session).useOf(id);
     return {
       ...moneyOf(row, lines),
+      // the rate it was taxed at, said beside its tax (null for an order placed before it was kept)
+      taxRateTenths: row.tax_rate_tenths === null || row.tax_rate_tenths === undefined ? null : Number(row.tax_rate_tenths),
       discount: discountUse ? { code: discountUse.code, amountCents: discountUse.amountCents, returned: discountUse.returnedOn !== null } : null,
       history: history.sort((a, b) => a.on - b.on),
       paymentCardLast4: text(row, 'payment_card_last4'),

@@ -20,6 +20,8 @@ export interface OrderRecord {
   taxCents: number;
   /** `taxCents` is part of the prices, not added to the grand total (prices that include tax). */
   taxIncluded: boolean;
+  /** The rate it was taxed at, in tenths of a basis point (8875 = 8.875 %); null when not kept (older orders). */
+  taxRateTenths: number | null;
   shippingCents: number;
   discountCents: number;
   grandTotalCents: number;
@@ -38,6 +40,7 @@ interface OrderRow {
   subtotal_cents: number;
   tax_cents: number;
   tax_included: number | string;
+  tax_rate_tenths: number | string | null;
   shipping_cents: number;
   discount_cents: number;
   grand_total_cents: number;
@@ -66,11 +69,11 @@ export class OrderRepository {
   async insert(order: OrderRecord, newItemId: () => string): Promise<void> {
     await this.session.run(
       `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents, tax_included,
-         shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         tax_rate_tenths, shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         order.id, order.purchasedCartId, order.websiteId, order.testMode ? 1 : 0, order.currency, order.subtotalCents,
-        order.taxCents, order.taxIncluded ? 1 : 0, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
+        order.taxCents, order.taxIncluded ? 1 : 0, order.taxRateTenths, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
       ],
     );
     for (const item of order.items) {
@@ -95,6 +98,7 @@ export class OrderRepository {
       subtotalCents: row.subtotal_cents,
       taxCents: row.tax_cents,
       taxIncluded: Number(row.tax_included) === 1,
+      taxRateTenths: row.tax_rate_tenths === null || row.tax_rate_tenths === undefined ? null : Number(row.tax_rate_tenths),
       shippingCents: row.shipping_cents,
       discountCents: row.discount_cents,
       grandTotalCents: row.grand_total_cents,

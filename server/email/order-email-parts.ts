@@ -41,6 +41,8 @@ export interface OrderEmailInput {
   taxIncluded?: boolean;
   /** What the shop calls its tax ('' or absent: the platform's words, tax-label.ts). */
   taxName?: string;
+  /** The rate it was taxed at, in tenths of a basis point, said beside the tax (null or absent: not said). */
+  taxRateTenths?: number | null;
   totalCents: number;
   /** What a gift card paid of the total (its last four characters only); null when none did. */
   giftCard?: { last4: string; amountCents: number } | null;
@@ -108,7 +110,7 @@ export function orderParts(input: OrderEmailInput) {
     shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
     tax: money(input.taxCents),
     taxIncluded: input.taxIncluded === true,
-    taxLabel: taxLabel(input.taxName ?? '', input.taxIncluded === true),
+    taxLabel: taxLabel(input.taxName ?? '', input.taxIncluded === true, input.taxRateTenths ?? null),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,

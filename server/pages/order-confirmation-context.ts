@@ -90,7 +90,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // the prices included the tax: said under the total, as the checkout said it, not as a line added to it
     taxIncluded: order.taxIncluded,
     // its row's words: the shop's name for its tax, or the platform's
-    taxLabel: taxLabel(settings.taxName, order.taxIncluded),
+    taxLabel: taxLabel(settings.taxName, order.taxIncluded, order.taxRateTenths),
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),

@@ -29,6 +29,7 @@ const quote: CheckoutQuoteProps = {
   taxCents: 1120,
   taxIncluded: false,
   taxName: '',
+  taxRateTenths: 0,
   totalCents: 15720,
   needsRecipient: false,
   discountable: true,

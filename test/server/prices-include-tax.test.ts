@@ -15,7 +15,7 @@ import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 
 const shirt = seededProduct('linen-shirt');
 
-interface Totals { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCostCents: number; grandTotalCents: number }
+interface Totals { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCostCents: number; grandTotalCents: number; taxRateTenths: number }
 interface Quote { subtotalCents: number; taxCents: number; taxIncluded: boolean; shippingCents: number; totalCents: number }
 interface OrderDetail { taxCents: number; taxIncluded: boolean; grandTotalCents: number; lines: Array<{ taxShareCents: number }> }
 
@@ -79,19 +79,19 @@ describe('prices that include tax', () => {
     const shopper = await shopperWithShirt();
     // 20 % inside $68.00 and the $6.00 of shipping: 74 × 20 / 120 = $12.33
     const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
-    expect(cart).toMatchObject({ subtotalCents: 6800, shippingCostCents: 600, taxCents: 1233, taxIncluded: true, grandTotalCents: 7400 });
+    expect(cart).toMatchObject({ subtotalCents: 6800, shippingCostCents: 600, taxCents: 1233, taxIncluded: true, grandTotalCents: 7400, taxRateTenths: 20000 });
     const quote = (await shopper.post<{ quote: Quote }>(API_PATHS.checkoutQuote, {})).body.quote;
     expect(quote).toMatchObject({ subtotalCents: 6800, shippingCents: 600, taxCents: 1233, taxIncluded: true, totalCents: 7400 });
 
     const after = await placedOrderId(shopper, 'after@example.com');
     const page = await shopper.get<string>(after.confirmationUrl);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<dt>Includes tax</dt><dd class="tax">$12.33</dd>');
-    expect(page.text).not.toContain('<dt>Tax</dt>');
+    expect(page.text).toContain('<dt>Includes tax (20%)</dt><dd class="tax">$12.33</dd>');
+    expect(page.text).not.toContain('<dt>Tax');
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'after@example.com' });
-    expect(email!.text).toContain('Includes tax: $12.33');
+    expect(email!.text).toContain('Includes tax (20%): $12.33');
     expect(email!.text).not.toMatch(/^Tax:/m);
-    expect(email!.html).toContain('<td>Includes tax</td>');
+    expect(email!.html).toContain('<td>Includes tax (20%)</td>');
 
     const detailOf = async (id: string) => (await owner.get<{ order: OrderDetail }>(`/api/admin/orders/${id}`)).body.order;
     const placed = await detailOf(after.id);
@@ -101,7 +101,7 @@ describe('prices that include tax', () => {
     // the order placed before the change still added its 8 %
     expect(await detailOf(before.id)).toMatchObject({ taxCents: 544, taxIncluded: false });
     const beforePage = await new Visitor(server.url).get<string>(before.confirmationUrl);
-    expect(beforePage.text).toContain('<dt>Tax</dt><dd class="tax">$5.44</dd>');
+    expect(beforePage.text).toContain('<dt>Tax (8%)</dt><dd class="tax">$5.44</dd>');
 
     const csv = await owner.get<string>('/api/admin/orders.csv');
     expect(csv.status, csv.text.slice(0, 200)).toBe(200);
@@ -119,18 +119,18 @@ describe('prices that include tax', () => {
     expect((await shopper.post<{ quote: Quote & { taxName: string } }>(API_PATHS.checkoutQuote, {})).body.quote.taxName).toBe('VAT');
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).toContain('Prices include VAT; shipping is added at checkout.');
     const included = await placedOrderId(shopper, 'vat@example.com');
-    expect((await shopper.get<string>(included.confirmationUrl)).text).toContain('<dt>Includes VAT</dt><dd class="tax">$12.33</dd>');
+    expect((await shopper.get<string>(included.confirmationUrl)).text).toContain('<dt>Includes VAT (20%)</dt><dd class="tax">$12.33</dd>');
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'vat@example.com' });
-    expect(email!.text).toContain('Includes VAT: $12.33');
-    expect(email!.html).toContain('<td>Includes VAT</td>');
+    expect(email!.text).toContain('Includes VAT (20%): $12.33');
+    expect(email!.html).toContain('<td>Includes VAT (20%)</td>');
 
     await saveSettings({ taxName: 'G<b>ST', pricesIncludeTax: false, taxRateBasisPoints: 1000 });
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).not.toContain('product-tax-note');
     const added = await placedOrderId(await shopperWithShirt(), 'gst@example.com');
-    expect((await new Visitor(server.url).get<string>(added.confirmationUrl)).text).toContain('<dt>G&lt;b&gt;ST</dt><dd class="tax">$6.80</dd>');
+    expect((await new Visitor(server.url).get<string>(added.confirmationUrl)).text).toContain('<dt>G&lt;b&gt;ST (10%)</dt><dd class="tax">$6.80</dd>');
     const [gstEmail] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'gst@example.com' });
-    expect(gstEmail!.text).toContain('G<b>ST: $6.80');
-    expect(gstEmail!.html).toContain('<td>G&lt;b&gt;ST</td>');
+    expect(gstEmail!.text).toContain('G<b>ST (10%): $6.80');
+    expect(gstEmail!.html).toContain('<td>G&lt;b&gt;ST (10%)</td>');
 
     // emptied, the platform's words again
     await saveSettings({ taxName: '' });

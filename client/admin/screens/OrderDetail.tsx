@@ -1,6 +1,7 @@
 /** One order: lines (each with its extra-field answers), totals (with its discount code, a gift card's payment and what was refunded), customer, shipping, payment, the gift cards it sold, its refunds of part of it, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider) in whole or in part, send an email again. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { taxLabel } from '../../lib/tax-label.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -24,6 +25,8 @@ interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
   /** The prices included the tax: it is part of the total, not added to it (absent from an older server: added). */
   taxIncluded?: boolean;
+  /** The rate it was taxed at, in tenths of a basis point; null (or absent) when not kept. */
+  taxRateTenths?: number | null;
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
@@ -356,9 +359,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
-        {order.taxIncluded === true ? null : <><dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd></>}
+        {order.taxIncluded === true ? null : <><dt>{taxLabel('', false, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></>}
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
-        {order.taxIncluded === true ? <><dt>{ADMIN.taxIncluded}</dt><dd>{money(order.taxCents)}</dd></> : null}
+        {order.taxIncluded === true ? <><dt>{taxLabel('', true, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></> : null}
         {order.giftCardPayment ? (
           <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
