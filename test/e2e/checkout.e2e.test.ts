@@ -281,7 +281,7 @@ for (const width of WIDTHS) {
       await box.locator('.checkout-discount__applied', { hasText: CHECKOUT.discountLine('SUMMER-25') }).waitFor();
       // 25% off the goods before the tax: $105.00 + $6.00 + $8.40
       await form.locator('.grand-total', { hasText: '$119.40' }).waitFor();
-      expect(await form.locator('.checkout-summary .checkout-totals').innerText()).toMatch(/Subtotal\s+\$140\.00\s+Discount \(SUMMER-25\)\s+-\$35\.00\s+Shipping\s+\$6\.00\s+Tax\s+\$8\.40/);
+      expect(await form.locator('.checkout-summary .checkout-totals').innerText()).toMatch(/Subtotal\s+\$140\.00\s+Discount \(SUMMER-25\)\s+-\$35\.00\s+Shipping\s+\$6\.00\s+Tax \(8%\)\s+\$8\.40/);
       const remove = box.getByRole('button', { name: CHECKOUT.discountRemove });
       expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('checkout-discount__summary');
