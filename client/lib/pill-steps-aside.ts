@@ -54,6 +54,11 @@ export function usePillStepsAside(pillRef: RefObject<HTMLElement | null>, active
     check();
     window.addEventListener('scroll', soon, { passive: true });
     window.addEventListener('resize', soon);
+    // the page's own layout moves too, with no scroll: a picture or font loading, an island taking
+    // its place (a slow phone checked before they were in would keep the pill aside until a scroll)
+    window.addEventListener('load', soon);
+    const layout = typeof ResizeObserver === 'function' ? new ResizeObserver(soon) : null;
+    layout?.observe(document.body);
     // a control that opens or closes (a disclosure, an added line) moves what lies under the pill
     document.addEventListener('click', soon, true);
     pill.addEventListener('focus', soon);
@@ -62,6 +67,8 @@ export function usePillStepsAside(pillRef: RefObject<HTMLElement | null>, active
       if (frame !== 0) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', soon);
       window.removeEventListener('resize', soon);
+      window.removeEventListener('load', soon);
+      layout?.disconnect();
       document.removeEventListener('click', soon, true);
       pill.removeEventListener('focus', soon);
       pill.removeEventListener('blur', soon);

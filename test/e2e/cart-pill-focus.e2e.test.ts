@@ -88,6 +88,15 @@ describe('the cart pill and the keyboard focus', () => {
     const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('select') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     expect(under, 'a tap on the pill\'s place meets the option list').toBe(true);
     expect(await field.evaluate((element) => element.getBoundingClientRect().bottom > 0)).toBe(true);
+    // the page's layout moving the field away, with no scroll (a picture loading above it): back
+    await page.evaluate(() => {
+      const room = document.createElement('div');
+      room.id = 'pushed-down';
+      room.style.height = '2000px';
+      document.querySelector('main')!.prepend(room);
+    });
+    await expect.poll(() => pill.evaluate((element) => element.classList.contains('is-stepping-aside'))).toBe(false);
+    await page.evaluate(() => document.getElementById('pushed-down')!.remove());
     // at the page's end the pill is over the room the page leaves for it: back
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => pill.evaluate((element) => element.classList.contains('is-stepping-aside'))).toBe(false);
