@@ -12,6 +12,7 @@ import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
+import { taxNameOf } from '../commerce/tax-name.ts';
 import type { StoreSession } from '../db/store.ts';
 import { storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
@@ -274,6 +275,8 @@ export function createOrderCalls(deps: AppDeps): Router {
       // each digital line: whether its file was delivered and what is left of its link
       downloads: await orderDownloads(deps.store, orderId),
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
+      // the shop's name for its tax, as the order's page and emails call it
+      taxName: taxNameOf(await new SiteRepository(deps.store).storeSettings()),
     };
   }
 

@@ -123,6 +123,8 @@ describe('prices that include tax', () => {
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'vat@example.com' });
     expect(email!.text).toContain('Includes VAT (20%): $12.33');
     expect(email!.html).toContain('<td>Includes VAT (20%)</td>');
+    // the owner's order screen calls it the same
+    expect((await owner.get<{ order: { taxName: string; taxRateTenths: number } }>(`/api/admin/orders/${included.id}`)).body.order).toMatchObject({ taxName: 'VAT', taxRateTenths: 20000 });
 
     await saveSettings({ taxName: 'G<b>ST', pricesIncludeTax: false, taxRateBasisPoints: 1000 });
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).not.toContain('product-tax-note');

@@ -27,6 +27,8 @@ interface OrderDetailData extends OrderSummary {
   taxIncluded?: boolean;
   /** The rate it was taxed at, in tenths of a basis point; null (or absent) when not kept. */
   taxRateTenths?: number | null;
+  /** The shop's name for its tax ('' or absent: the platform's words). */
+  taxName?: string;
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
@@ -359,9 +361,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
-        {order.taxIncluded === true ? null : <><dt>{taxLabel('', false, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></>}
+        {order.taxIncluded === true ? null : <><dt>{taxLabel(order.taxName ?? '', false, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></>}
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
-        {order.taxIncluded === true ? <><dt>{taxLabel('', true, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></> : null}
+        {order.taxIncluded === true ? <><dt>{taxLabel(order.taxName ?? '', true, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></> : null}
         {order.giftCardPayment ? (
           <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
