@@ -24,7 +24,7 @@ export interface CartEntryView {
   fullUrl: string;
 }
 
-export interface ShoppingCartView extends CartTotals {
+export interface ShoppingCartView extends Omit<CartTotals, 'taxableGoodsCents'> {
   /** The shop's name for its tax ('' for none: the platform's words), for the tax's row (tax-label.ts). */
   taxName: string;
   /** The tax rate in tenths of a basis point (8875 = 8.875 %), said beside the tax. */
@@ -125,8 +125,10 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
   // the option the checkout offers first (the cheapest that applies), so the cart's total is the checkout's
   const firstOption = base.requiresShipping ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0] ?? null : null;
   const shippingCostCents = firstOption?.costCents ?? 0;
+  // the taxed goods are the tax's working, not the cart's: the answer leaves them out
+  const { taxableGoodsCents: _working, ...shown } = base;
   const totals = {
-    ...base, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents,
+    ...shown, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents,
     taxCents: taxWithShipping(base, shippingCostCents, input.taxRateBasisPoints),
   };
   return {

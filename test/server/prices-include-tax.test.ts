@@ -80,6 +80,7 @@ describe('prices that include tax', () => {
     // 20 % inside $68.00 and the $6.00 of shipping: 74 × 20 / 120 = $12.33
     const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
     expect(cart).toMatchObject({ subtotalCents: 6800, shippingCostCents: 600, taxCents: 1233, taxIncluded: true, grandTotalCents: 7400, taxRateTenths: 20000 });
+    expect(cart).not.toHaveProperty('taxableGoodsCents');
     const quote = (await shopper.post<{ quote: Quote }>(API_PATHS.checkoutQuote, {})).body.quote;
     expect(quote).toMatchObject({ subtotalCents: 6800, shippingCents: 600, taxCents: 1233, taxIncluded: true, totalCents: 7400 });
 
