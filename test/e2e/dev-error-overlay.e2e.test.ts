@@ -34,6 +34,12 @@ afterAll(async () => {
 });
 
 /** Whether the overlay holds the focus (the dialog itself or something in it). */
+/**
+ * The page's live-reload channel answered: a save before it would reload nothing (the page's
+ * script opens the channel after the page has loaded, so a busy machine can save first).
+ */
+const reloadChannelOpen = (page: Page): Promise<unknown> => page.waitForResponse((response) => response.url().endsWith('/__dev/events'));
+
 const overlayFocused = (page: Page): Promise<boolean> =>
   page.evaluate((id) => document.getElementById(id)?.contains(document.activeElement) === true, OVERLAY_ID);
 
@@ -41,7 +47,9 @@ describe('the development error overlay', () => {
   it('is a dialog named by its heading that takes the focus for new errors, closes on Escape, and leaves the focus alone for the same errors again', async () => {
     const page = await store.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
+    const watching = reloadChannelOpen(page);
     await page.goto(`${store.baseUrl}/search`);
+    await watching;
     const overlay = page.getByRole('dialog', { name: overlayText.errors(2) });
     await expect(overlay.isVisible()).resolves.toBe(true);
     expect(await overlayFocused(page)).toBe(true);
@@ -80,16 +88,20 @@ describe('the development error overlay', () => {
 
     // a save that changes the errors: the page reloads and the overlay takes the focus again
     const reloaded = page.waitForEvent('load');
+    const watchingAgain = reloadChannelOpen(page);
     appendFileSync(searchPage, '<p>{query|nonesuch}</p>\n');
     await reloaded;
+    await watchingAgain;
     await page.getByRole('dialog', { name: overlayText.errors(3) }).waitFor();
     expect(await overlayFocused(page)).toBe(true);
 
     // mended, the page reloads without it and forgets them: the same errors saved again are new again
     const broken = readFileSync(searchPage, 'utf8');
     const mended = page.waitForEvent('load');
+    const watchingMended = reloadChannelOpen(page);
     writeFileSync(searchPage, original);
     await mended;
+    await watchingMended;
     await page.locator(`#${OVERLAY_ID}`).waitFor({ state: 'detached' });
     const brokenAgain = page.waitForEvent('load');
     writeFileSync(searchPage, broken);
@@ -104,7 +116,9 @@ describe('the development error overlay', () => {
   it("scrolls a long line's frame to its caret, and once closed leaves a way back to the errors rather than an empty page", async () => {
     const page = await store.newPage();
     await page.setViewportSize({ width: 1024, height: 768 });
+    const watching = reloadChannelOpen(page);
     await page.goto(`${store.baseUrl}/search`);
+    await watching;
     // the save reloads the page open on it, as for the author
     const reloaded = page.waitForEvent('load');
     writeFileSync(searchPage, `${original}\n<p class="long">${'x'.repeat(200)} {query|htmll}</p>\n`);
