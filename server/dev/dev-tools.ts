@@ -35,13 +35,13 @@ export interface DevTools extends DevPageHooks {
 }
 
 /**
- * Development pages listen for reloads; the nonce stand-in becomes the response's CSP nonce when
- * the page is sent, like every other script of the page.
+ * Development pages listen for reloads, from the count of reloads when they were rendered (a save
+ * before their stream opens still reloads them: ReloadStream); the nonce stand-in becomes the
+ * response's CSP nonce when the page is sent, like every other script of the page.
  */
-const RELOAD_SCRIPT = `<script nonce="${NONCE_PLACEHOLDER}">new EventSource(${JSON.stringify(RELOAD_EVENTS_PATH)}).addEventListener("reload",()=>location.reload())</script>`;
-
-/** After the overlay (when there is one): the reload, and the overlay's focus and Escape. */
-const PAGE_SCRIPTS = RELOAD_SCRIPT + OVERLAY_SCRIPT;
+function reloadScript(since: number): string {
+  return `<script nonce="${NONCE_PLACEHOLDER}">new EventSource(${JSON.stringify(`${RELOAD_EVENTS_PATH}?since=${since}`)}).addEventListener("reload",()=>location.reload())</script>`;
+}
 
 /** Live reload and the error overlay of `npm run dev` (never created in production). */
 export function createDevTools(options: DevToolsOptions): DevTools {
@@ -52,6 +52,8 @@ export function createDevTools(options: DevToolsOptions): DevTools {
 
   const router = Router();
   router.get(RELOAD_EVENTS_PATH, stream.handler);
+  /** After the overlay (when there is one): the reload, and the overlay's focus and Escape. */
+  const pageScripts = (): string => reloadScript(stream.reloadCount) + OVERLAY_SCRIPT;
 
   return {
     router,
@@ -59,12 +61,12 @@ export function createDevTools(options: DevToolsOptions): DevTools {
     renderedPage(html, errors, warnings = []) {
       const entries = (problems: readonly TemplateError[]) => overlayEntries(problems, options.sourceOf, options.partialNames);
       // nothing rendered (a layout whose only region has no file): the errors' own page, titled as the others are
-      if (html.trim() === '' && errors.length > 0) return overlayPage(entries(errors), PAGE_SCRIPTS, entries(warnings));
+      if (html.trim() === '' && errors.length > 0) return overlayPage(entries(errors), pageScripts(), entries(warnings));
       const overlay = errors.length > 0 || warnings.length > 0 ? overlayMarkup(entries(errors), entries(warnings)) : '';
-      return beforeBodyEnd(html, overlay + PAGE_SCRIPTS);
+      return beforeBodyEnd(html, overlay + pageScripts());
     },
     compileFailurePage(errors) {
-      return overlayPage(overlayEntries(errors, options.sourceOf, options.partialNames), PAGE_SCRIPTS);
+      return overlayPage(overlayEntries(errors, options.sourceOf, options.partialNames), pageScripts());
     },
     async close() {
       stream?.close();

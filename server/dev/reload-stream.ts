@@ -22,6 +22,12 @@ export const MAX_RELOAD_STREAMS = 50;
  */
 export class ReloadStream {
   private readonly clients = new Set<Response>();
+  /**
+   * Reloads sent so far. A page is rendered with the count of its moment and opens its stream with
+   * it (`?since=`): a save between the render and the stream's opening (a page just loaded, a busy
+   * machine) reloads it as soon as the stream opens, instead of being missed.
+   */
+  private reloads = 0;
   private readonly heartbeat: NodeJS.Timeout;
 
   /** `ready` resolves when changes can be seen (the file watcher's first scan is done). */
@@ -43,13 +49,22 @@ export class ReloadStream {
     });
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));
+    const since = Number(req.query.since);
     void this.ready().then(() => {
-      if (!res.writableEnded) res.write(`retry: ${RETRY_MS}\n: watching\n\n`);
+      if (res.writableEnded) return;
+      res.write(`retry: ${RETRY_MS}\n: watching\n\n`);
+      if (Number.isInteger(since) && since >= 0 && since < this.reloads) res.write('event: reload\ndata: []\n\n');
     });
   };
 
+  /** The count a page rendered now opens its stream with (`?since=`). */
+  get reloadCount(): number {
+    return this.reloads;
+  }
+
   /** Tells every open page to reload, naming the changed files. */
   reload(files: string[]): void {
+    this.reloads += 1;
     this.write(`event: reload\ndata: ${JSON.stringify(files.map((file) => basename(file)))}\n\n`);
   }
 

@@ -38,7 +38,7 @@ afterAll(async () => {
  * The page's live-reload channel answered: a save before it would reload nothing (the page's
  * script opens the channel after the page has loaded, so a busy machine can save first).
  */
-const reloadChannelOpen = (page: Page): Promise<unknown> => page.waitForResponse((response) => response.url().endsWith('/__dev/events'));
+const reloadChannelOpen = (page: Page): Promise<unknown> => page.waitForResponse((response) => new URL(response.url()).pathname === '/__dev/events');
 
 const overlayFocused = (page: Page): Promise<boolean> =>
   page.evaluate((id) => document.getElementById(id)?.contains(document.activeElement) === true, OVERLAY_ID);

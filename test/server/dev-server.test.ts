@@ -102,7 +102,26 @@ describe('development server: live reload', () => {
     const response = await fetch(`${dev.server.url}/shop`);
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')![1]!;
-    expect(html).toContain(`<script nonce="${nonce}">new EventSource("${RELOAD_EVENTS_PATH}")`);
+    expect(html).toMatch(new RegExp(`<script nonce="${nonce}">new EventSource\\("${RELOAD_EVENTS_PATH}\\?since=\\d+"\\)`));
+  });
+
+  it('reloads a page whose stream opens after a save made since it was rendered, and no other', async () => {
+    const sinceOf = async (): Promise<number> => Number(/EventSource\("[^"?]+\?since=(\d+)"\)/.exec(await (await fetch(`${dev.server.url}/shop`)).text())![1]);
+    const before = await sinceOf();
+    // a save between the page's render and its stream's opening (a page just loaded, a busy machine)
+    appendFileSync(join(dev.theme, 'collections', 'products.list'), '\n<p>saved before the stream opened</p>\n');
+    await dev.stream.waitFor(/event: reload\n/, 5_000);
+    const late = new EventStream();
+    await late.open(`${dev.server.url}${RELOAD_EVENTS_PATH}?since=${before}`);
+    await late.waitFor(/event: reload\n/, 1_000);
+    late.close();
+    // a page rendered after the save opens its stream with the new count: nothing to catch up on
+    const after = await sinceOf();
+    expect(after).toBeGreaterThan(before);
+    const current = new EventStream();
+    await current.open(`${dev.server.url}${RELOAD_EVENTS_PATH}?since=${after}`);
+    await expect(current.waitFor(/event: reload\n/, 300)).rejects.toThrow(/no \/event: reload/);
+    current.close();
   });
 
   it('sends reload within a second of saving a template, and the page shows the edit', async () => {
@@ -214,7 +233,7 @@ describe('development server: error overlay', () => {
       expect(html).not.toContain('<p>{query|');
       expect(shown[2]!.text).toContain('END not allowed at root');
       // The overlay page reloads once the author fixes the file.
-      expect(html).toContain(`new EventSource("${RELOAD_EVENTS_PATH}")`);
+      expect(html).toContain(`new EventSource("${RELOAD_EVENTS_PATH}?since=`);
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ errorCount: 3 }), 'template does not compile');
     } finally {
       logged.mockRestore();
