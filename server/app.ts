@@ -42,10 +42,10 @@ import { requestLog } from './request-log.ts';
 import { stalledClients } from './slow-clients.ts';
 import { compressedFiles } from './static-compression.ts';
 import { createStorefrontPages } from './pages/index.ts';
+import { devHostCheck } from './dev/host-check.ts';
 
 /** Migrations named one by one on the line that says a start applied them; more are named by their first and last. */
 const MIGRATIONS_NAMED = 5;
-import { devHostCheck } from './dev/host-check.ts';
 
 /** The spec's cap on query-string keys. */
 export const MAX_QUERY_KEYS = 1000;

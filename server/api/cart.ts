@@ -126,11 +126,11 @@ export function extraFieldsFormOf(deps: AppDeps): (product: ProductRecord) => Pr
   return async (product) => (product.additionalFieldsFormId ? forms.findForm(product.additionalFieldsFormId) : null);
 }
 
-/** Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. */
 /**
- * The cart calls read the catalogue and settings through their request's content (one read of the
- * content version per call, as a page build does, rather than one per lookup: six round trips of
- * an add on PostgreSQL); they write carts, never content, so nothing they read back is stale.
+ * Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. They read the
+ * catalogue and settings through their request's content (one read of the content version per call,
+ * as a page build does, rather than one per lookup: six round trips of an add on PostgreSQL); they
+ * write carts, never content, so nothing they read back is stale.
  */
 export function createCartRouter(deps: AppDeps): Router {
   const router = Router();

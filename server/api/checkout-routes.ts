@@ -1,4 +1,3 @@
-import { requestContent } from '../pages/request-content.ts';
 import { Router, type RequestHandler } from 'express';
 import { API_PATHS, PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { fieldErrorsOf, placeOrderSchema, quoteRequestSchema } from '../../client/lib/checkout-schema.ts';
@@ -14,6 +13,7 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { checkoutCartOf, namesBoughtCart } from './checkout-cart.ts';
+import { requestContent } from '../pages/request-content.ts';
 import { CartRepository } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 

@@ -1,14 +1,14 @@
-import { taxRateTenths } from '../../client/lib/tax-rate.ts';
-import type { SiteRepository } from '../db/site-repository.ts';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { parseExpiry, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { CartRepository, newRecordId } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository, type OrderCustomer } from '../db/checkout-order-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
+import type { SiteRepository } from '../db/site-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { GiftCardRepository, type GiftCardRecord } from '../db/gift-card-repository.ts';
 import { nextOrderNumber } from '../db/order-number.ts';

@@ -9,6 +9,7 @@ import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/di
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { lineAnswers } from '../commerce/line-answers.ts';
 import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
+import { ORDER_ITEMS_WITH_FORMS } from './checkout-order-repository.ts';
 
 /** Items that count against stock: digital goods and gift cards never took any. */
 export const takesStock = (productType: number): boolean => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
@@ -59,11 +60,8 @@ export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & {
  */
 export type AdminOrderDetailLine = AdminOrderLine & { answers: ReadableAnswer[] };
 
-/** An order's lines with the form each product has now, which reads an older order's answers by field id. */
-const ITEMS_WITH_FORMS = `SELECT i.*, f.definition_json AS form_definition
-  FROM order_items i
-  LEFT JOIN products p ON p.id = i.product_id
-  LEFT JOIN forms f ON f.id = p.additional_fields_form_id`;
+/** An order's lines whole, with the form each product has now (checkout-order-repository.ts). */
+const ITEMS_WITH_FORMS = `SELECT i.*, f.definition_json AS form_definition ${ORDER_ITEMS_WITH_FORMS}`;
 
 type ItemWithFormRow = ItemRow & { form_answers_json: string | null; form_definition: string | null };
 

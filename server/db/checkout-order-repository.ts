@@ -47,6 +47,14 @@ export interface OrderLineWords {
   answers: readonly ReadableAnswer[];
 }
 
+/**
+ * An order's lines (`i`) with the form each product has now (`f.definition_json`), which reads an
+ * older order's answers, kept by field id: followed by the caller's WHERE and ORDER BY.
+ */
+export const ORDER_ITEMS_WITH_FORMS = `FROM order_items i
+  LEFT JOIN products p ON p.id = i.product_id
+  LEFT JOIN forms f ON f.id = p.additional_fields_form_id`;
+
 /** An order's line as its shopper reads it (no SKUs). */
 export interface OrderLineForShopper {
   productName: string;
@@ -174,9 +182,7 @@ export class CheckoutOrderRepository {
       form_answers_json: string | null; form_definition: string | null;
     }>(
       `SELECT i.product_name, i.variant_label, i.billing_interval, i.quantity, i.unit_price_cents, i.form_answers_json, f.definition_json AS form_definition
-       FROM order_items i
-       LEFT JOIN products p ON p.id = i.product_id
-       LEFT JOIN forms f ON f.id = p.additional_fields_form_id
+       ${ORDER_ITEMS_WITH_FORMS}
        WHERE i.order_id = ? ORDER BY i.rowid`,
       [orderId],
     );

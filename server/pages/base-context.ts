@@ -134,7 +134,8 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
   // run script when followed is left out, as a navigation link is.
   if (Array.isArray(stored.socialAccounts)) website.socialAccounts = stored.socialAccounts.filter(hasSafeProfileUrl);
   // the owner's business address (Settings), where the platform gives templates the site's address
-  const location = locationWithBusinessAddress(stored.location, businessAddressOf(storeSettingsOf(websiteSettings)));
+  const storeSettings = storeSettingsOf(websiteSettings);
+  const location = locationWithBusinessAddress(stored.location, businessAddressOf(storeSettings));
   if (location !== undefined) website.location = location;
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
@@ -169,7 +170,7 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     // Set only while the owner has closed the store: the header tells shoppers before they try to buy.
     ...(isStoreClosed(websiteSettings) ? { storeClosedNotice: ADMIN.server.storeClosed } : {}),
     // Set only in a shop whose prices include the tax: the product page says so under the price.
-    ...(storeSettingsOf(websiteSettings).pricesIncludeTax === true ? { taxNote: CART.pricesIncludeTaxNote(taxNameOf(storeSettingsOf(websiteSettings))) } : {}),
+    ...(storeSettings.pricesIncludeTax === true ? { taxNote: CART.pricesIncludeTaxNote(taxNameOf(storeSettings)) } : {}),
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.

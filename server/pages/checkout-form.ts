@@ -1,8 +1,8 @@
-import type { SiteRepository } from '../db/site-repository.ts';
 import { renderIsland } from '../../client/server-render.ts';
 import { SHIPPING_COUNTRIES } from '../../client/lib/checkout-schema.ts';
 import { moneyFormatFor } from '../commerce/money-format.ts';
 import type { AppDeps } from '../deps.ts';
+import type { SiteRepository } from '../db/site-repository.ts';
 import type { CheckoutCart } from '../commerce/checkout-order.ts';
 import { quoteCart } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';

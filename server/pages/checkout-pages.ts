@@ -1,4 +1,3 @@
-import { requestContent } from './request-content.ts';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
@@ -10,6 +9,7 @@ import type { ContentRepository } from '../db/content-repository.ts';
 import type { CatalogueRepository } from '../db/catalogue-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { requestContent } from './request-content.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { orderView, purchaseEvent } from '../commerce/place-order.ts';
