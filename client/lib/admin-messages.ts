@@ -649,6 +649,8 @@ export const ADMIN = {
   orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',
   timeZone: 'Time zone',
   timeZoneHint: 'The store\'s time zone: dates on the shop\'s pages, in this admin and in the orders list\'s days (Today, This month, Between dates) follow it.',
+  language: 'Language and region',
+  languageHint: 'How the shop writes prices, dates and country names, on its pages, at checkout and in its emails: English (Ireland) writes 29 November 2026, German (Germany) 1.234,56 € and 29. November 2026. The shop\'s own words stay as its template writes them.',
   lowStockThreshold: 'Running low at',
   lowStockHint: 'A variant with this many left or fewer is running low: Inventory lists those, and the new-order email names each variant an order brought down to it.',
   // the website's baseUrl (its API name stays storeAddress): a web address, not where the shop is
@@ -837,6 +839,7 @@ export const ADMIN = {
     notAWholeNumber: 'Enter a whole number.',
     notAnOption: 'Choose one of the options.',
     notATimeZone: 'Choose a time zone from the list, such as Europe/Paris.',
+    notALanguage: 'Choose a language and region from the list, such as English (Ireland).',
     notValid: 'This value is not valid.',
     // {example} is written as the store's currency writes amounts (money-input.ts, notAnAmountText)
     notAnAmount: 'Enter an amount, such as {example}.',

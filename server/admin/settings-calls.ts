@@ -17,6 +17,7 @@ import { storeTimeZone } from './order-period.ts';
 import { timeZoneChoices } from './time-zone-choices.ts';
 import { businessAddressOf, type BusinessAddress } from '../commerce/business-address.ts';
 import { TAX_NAME_MAX, taxNameOf } from '../commerce/tax-name.ts';
+import { isLanguageChoice, languageChoices, storeLanguageOf } from './language-choices.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -71,6 +72,8 @@ const settingsSchema = z.object({
   businessAddress: businessAddressSchema.optional(),
   // one of timeZoneChoices(), checked against the stored zone; absent: kept as it is (callers written before the setting existed)
   timeZone: z.string().optional(),
+  // one of languageChoices(), checked against the stored language; absent: kept as it is (callers written before the setting existed)
+  language: z.string().optional(),
   // absent: kept as it is (callers written before the setting existed)
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK).optional(),
   // the settings' revision the screen loaded: with it, a save over settings changed since is refused (409);
@@ -110,6 +113,8 @@ async function currentSettings(repository: AdminSettingsRepository) {
     businessAddress: businessAddressOf(store),
     // the website's timeZone, which the pages write dates in and the admin counts days in
     timeZone: storeTimeZone(website),
+    // the website's language: the locale prices, dates and country names are written in
+    language: storeLanguageOf(website),
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     pricesIncludeTax: store.pricesIncludeTax === true,
@@ -124,7 +129,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   };
 }
 
-/** Site title, tagline, the store's web address, its business address, time zone, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Site title, tagline, the store's web address, its business address, time zone, language and region, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -137,7 +142,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
     // reloaded, where read the other way round it would be shown as older and saved over
     const revision = await repository.revision();
     const settings = await currentSettings(repository);
-    res.json({ settings, revision, currencies: currencyChoices(settings.currency), timeZones: timeZoneChoices(settings.timeZone) });
+    res.json({ settings, revision, currencies: currencyChoices(settings.currency), timeZones: timeZoneChoices(settings.timeZone), languages: languageChoices(settings.language) });
   });
 
   router.put(ADMIN_SETTINGS, canManage, ownerWrite, async (req, res) => {
@@ -154,10 +159,13 @@ export function createSettingsCalls(deps: AppDeps): Router {
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
       if (input.timeZone !== undefined && !timeZoneChoices(storeTimeZone(website)).includes(input.timeZone)) throw fieldError('timeZone', ADMIN.server.notATimeZone);
+      if (input.language !== undefined && !isLanguageChoice(input.language, storeLanguageOf(website))) throw fieldError('language', ADMIN.server.notALanguage);
       const savedWebsite = {
         ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress,
         // the zone the store already has (America/New_York when unset) leaves the document as it is
         ...(input.timeZone !== undefined && input.timeZone !== storeTimeZone(website) ? { timeZone: input.timeZone } : {}),
+        // likewise the language (en-US when unset)
+        ...(input.language !== undefined && input.language !== storeLanguageOf(website) ? { language: input.language } : {}),
       };
       const savedSettings = {
         ...websiteSettings,

@@ -14,7 +14,7 @@ const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
   id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', ...changes,
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
-  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', currency: 'USD', taxRate: '8', pricesIncludeTax: false, taxName: '', rates: [rate('standard'), rate('express', { price: '15.00' })],
+  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', language: 'en-US', currency: 'USD', taxRate: '8', pricesIncludeTax: false, taxName: '', rates: [rate('standard'), rate('express', { price: '15.00' })],
   storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...addressFormOf(undefined), ...changes,
 });
 
@@ -32,6 +32,13 @@ describe('the owner\'s Settings edits over the newer settings', () => {
     expect([kept.form.timeZone, kept.form.tagline]).toEqual(['Europe/Paris', 'Theirs']);
     const both = settingsEditsOntoNewer(form({ timeZone: 'Europe/Paris' }), form(), form({ timeZone: 'Europe/Berlin' }));
     expect(both.bothChanged).toEqual([ADMIN.timeZone]);
+  });
+
+  it('merges the language and region as any field of its own', () => {
+    const kept = settingsEditsOntoNewer(form({ language: 'en-IE' }), form(), form({ timeZone: 'Europe/Dublin' }));
+    expect([kept.form.language, kept.form.timeZone]).toEqual(['en-IE', 'Europe/Dublin']);
+    const both = settingsEditsOntoNewer(form({ language: 'en-IE' }), form(), form({ language: 'en-GB' }));
+    expect(both.bothChanged).toEqual([ADMIN.language]);
   });
 
   it('merges the business address part by part, each named by its own label', () => {

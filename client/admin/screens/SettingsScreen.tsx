@@ -1,4 +1,4 @@
-/** Settings: title, tagline, the shop's web address, its business address, time zone, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Settings: title, tagline, the shop's web address, its business address, time zone, language and region, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -16,13 +16,14 @@ import { withCurrency } from './settings-form-currency.ts';
 import { settingsEditsOntoNewer } from './settings-edits-onto-newer.ts';
 import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressForm, type BusinessAddress } from './SettingsBusinessAddress.tsx';
 
+interface LanguageChoice { code: string; name: string }
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
-  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; language?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; language: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -38,7 +39,7 @@ function newRate(rates: readonly RateForm[], currency: string): RateForm {
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
-    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, timeZone: settings.timeZone ?? '', currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
+    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, timeZone: settings.timeZone ?? '', language: settings.language ?? '', currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
     pricesIncludeTax: settings.pricesIncludeTax === true,
     taxName: settings.taxName ?? '',
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
@@ -58,6 +59,7 @@ function payloadOf(form: SettingsForm) {
     siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, businessAddress: addressPayloadOf(form), currency: form.currency,
     // none shown (a server that sends no zone): none sent, and the store's is kept
     ...(form.timeZone !== '' ? { timeZone: form.timeZone } : {}),
+    ...(form.language !== '' ? { language: form.language } : {}),
     taxRateBasisPoints: basisPointsFromText(form.taxRate),
     pricesIncludeTax: form.pricesIncludeTax, taxName: form.taxName,
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
@@ -78,7 +80,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
   /** The store's money format as saved: the admin writes amounts in it from now on. */
   onMoneyFormatSaved?: (format: MoneyFormat) => void;
 }) {
-  const { data, error } = useCall<{ settings: Settings; revision?: number; currencies: string[]; timeZones?: string[] }>('/api/admin/settings');
+  const { data, error } = useCall<{ settings: Settings; revision?: number; currencies: string[]; timeZones?: string[]; languages?: LanguageChoice[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
   // the form as loaded or last saved: any difference is an unsaved edit
   const [saved, setSaved] = useState<SettingsForm | null>(null);
@@ -179,6 +181,13 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
             {(control) => (
               <select {...control} value={form.timeZone} onChange={(event) => update({ timeZone: event.target.value })}>
                 {(data.timeZones ?? [form.timeZone].filter(Boolean)).map((zone) => <option key={zone} value={zone}>{zone.replace(/_/g, ' ')}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field label={ADMIN.language} error={errors.language} hint={ADMIN.languageHint}>
+            {(control) => (
+              <select {...control} value={form.language} onChange={(event) => update({ language: event.target.value })}>
+                {(data.languages ?? [{ code: form.language, name: form.language }].filter((choice) => choice.code !== '')).map((choice) => <option key={choice.code} value={choice.code}>{choice.name}</option>)}
               </select>
             )}
           </Field>

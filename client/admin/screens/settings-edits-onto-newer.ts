@@ -17,7 +17,7 @@ export interface SettingsEditsOntoNewer {
 }
 
 const OWN_FIELDS = {
-  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, timeZone: ADMIN.timeZone, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
+  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, timeZone: ADMIN.timeZone, language: ADMIN.language, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
   pricesIncludeTax: ADMIN.pricesIncludeTax, taxName: ADMIN.taxName,
   storeOpen: ADMIN.storeOpen, instalmentsEnabled: ADMIN.instalments, captchaEnabled: ADMIN.captcha,
   orderNotificationEmail: ADMIN.orderNotificationEmail, lowStock: ADMIN.lowStockThreshold,
