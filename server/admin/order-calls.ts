@@ -6,6 +6,7 @@ import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
 import { shippingAddressFields } from '../db/checkout-order-repository.ts';
+import { shipToLines } from './ship-to-lines.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
@@ -275,6 +276,8 @@ export function createOrderCalls(deps: AppDeps): Router {
       // each digital line: whether its file was delivered and what is left of its link
       downloads: await orderDownloads(deps.store, orderId),
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
+      // the address as the post of its country writes it, the country named in the admin's English
+      shippingAddressLines: shipToLines(order.shippingAddress, 'en'),
       // the shop's name for its tax, as the order's page and emails call it
       taxName: taxNameOf(await new SiteRepository(deps.store).storeSettings()),
     };

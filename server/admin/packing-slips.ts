@@ -18,11 +18,10 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { addressLines } from '../commerce/checkout-order.ts';
+import { shipToLines } from './ship-to-lines.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { AdminOrderRepository, type AdminOrderDetail } from '../db/admin-order-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
-import { shippingAddressFields } from '../db/checkout-order-repository.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { placeholders, type StoreSession } from '../db/store.ts';
 import { storeLocale } from '../pages/base-context.ts';
@@ -61,14 +60,6 @@ async function typesOfLines(session: StoreSession, orderIds: readonly string[]):
   return new Map(rows.map((row) => [`${row.order_id}:${row.variant_id}`, Number(row.product_type)]));
 }
 
-/** The shipping address as lines: the checkout's fields, or an older order's address text. */
-function shipToLines(address: AdminOrderDetail['shippingAddress'], locale: string): string[] {
-  if (address === null) return [];
-  if (typeof address === 'string') return [address];
-  return addressLines(shippingAddressFields(address), locale);
-}
-
-/** One order's slip, as the template prints it. */
 async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map<string, number>, locale: string, zone: string) {
   const refunded = await new OrderRefundRepository(session).refundedLines(order.id);
   const lines = slipLinesOf(

@@ -6,6 +6,8 @@
  * store settings as `businessAddress`; not the shop's web address (the website's baseUrl).
  */
 import { townLine } from './town-line.ts';
+import { postalAddressLines } from './postal-address-lines.ts';
+import { shippingCountryNamed } from './shipping-country-named.ts';
 
 export interface BusinessAddress {
   name: string;
@@ -29,9 +31,14 @@ export function businessAddressOf(storeSettings: Record<string, unknown>): Busin
   return Object.fromEntries(BUSINESS_ADDRESS_FIELDS.map((key) => [key, part(key)])) as unknown as BusinessAddress;
 }
 
-/** The address as lines to print (its name first), the empty ones left out; none when no part was given. */
+/**
+ * The address as lines to print (its name first), the empty ones left out; none when no part was
+ * given. The country as typed, its town and postal code laid out as that country's post writes
+ * them when the country is one the checkout knows by that name or code (`10119 Berlin`).
+ */
 export function businessAddressLines(address: BusinessAddress): string[] {
-  return [address.name, address.line1, address.line2, townLine(address), address.country].filter((line) => line !== '');
+  const countryCode = shippingCountryNamed(address.country, 'en') ?? '';
+  return [address.name, ...postalAddressLines({ ...address, countryCode }), address.country].filter((line) => line !== '');
 }
 
 /**

@@ -29,7 +29,7 @@ import { PRODUCT_TYPE } from './pricing.ts';
 import { downloadLink, downloadSecret, downloadTimeZone, grantDownloads } from './download-grants.ts';
 import { takeFromStock } from './place-order.ts';
 import { stockShortfalls, type StockShortfall } from './stock-shortfall.ts';
-import { townLine } from './town-line.ts';
+import { postalAddressLines, type PostalAddress } from './postal-address-lines.ts';
 
 export interface CheckoutServices {
   store: Store;
@@ -112,17 +112,9 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-/** The address as lines: street, "City, Region Postal", the country's name. */
-export function addressLines(
-  address: { line1: string; line2: string; city: string; region: string; postalCode: string; countryCode: string },
-  locale = 'en-US',
-): string[] {
-  return [
-    address.line1,
-    address.line2,
-    townLine(address),
-    address.countryCode ? countryName(address.countryCode, locale) : '',
-  ].filter((line) => line !== '');
+/** The address as lines, as its country's post writes them (postal-address-lines.ts), then the country's name in `locale`. */
+export function addressLines(address: PostalAddress, locale = 'en-US'): string[] {
+  return [...postalAddressLines(address), ...(address.countryCode ? [countryName(address.countryCode, locale)] : [])];
 }
 
 export function billingIntervalOf(line: CheckoutLine): string {

@@ -8,26 +8,7 @@ import { quoteCart } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
-
-function regionNames(locale: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The shipping country the shop's business address names (Settings), by its code or its name in
- * the store's language or English, any case (`Ireland`, `IE`, `Irlande` in a French shop); undefined
- * when it names none the checkout ships to.
- */
-export function shippingCountryNamed(text: string, locale: string): string | undefined {
-  const wanted = text.trim().toLowerCase();
-  if (wanted === '') return undefined;
-  const namers = [regionNames(locale), regionNames('en')];
-  return SHIPPING_COUNTRIES.find((code) => code.toLowerCase() === wanted || namers.some((names) => names?.of(code)?.toLowerCase() === wanted));
-}
+import { regionNamesIn, shippingCountryNamed } from '../commerce/shipping-country-named.ts';
 
 /**
  * Country names in the store's language, with the store's own country first when it ships there
@@ -35,7 +16,7 @@ export function shippingCountryNamed(text: string, locale: string): string | und
  * list, whose first is the one a shopper starts with, and the names its postal code refusals give.
  */
 export function countriesIn(locale: string, shopCountry = ''): Array<{ code: string; name: string }> {
-  const names = regionNames(locale);
+  const names = regionNamesIn(locale);
   const home = shippingCountryNamed(shopCountry, locale) ?? locale.split('-')[1]?.toUpperCase();
   const codes = [...SHIPPING_COUNTRIES].sort((a, b) => (a === home ? -1 : b === home ? 1 : 0));
   return codes.map((code) => ({ code, name: names?.of(code) ?? code }));

@@ -34,6 +34,20 @@ function itemRows(): string[][] {
 }
 
 describe('the order detail', () => {
+  it('shows the shipping address line by line as the server laid it out, or its parts joined from a server that sends no lines', async () => {
+    const german = { line1: 'Torstraße 1', line2: '', city: 'Berlin', region: '', postalCode: '10119', countryCode: 'DE' };
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ shippingAddress: german, shippingAddressLines: ['Torstraße 1', '10119 Berlin', 'Germany'] }), canSendEmail: true } } }]);
+    const { unmount } = render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const shown = screen.getByText(ADMIN.shippingAddress).nextElementSibling!;
+    expect([...shown.querySelectorAll('.admin-address-line')].map((line) => line.textContent)).toEqual(['Torstraße 1', '10119 Berlin', 'Germany']);
+    unmount();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ shippingAddress: german }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.shippingAddress).nextElementSibling!.textContent).toBe('Torstraße 1, Berlin, 10119, DE');
+  });
+
   it('names the variant of each line in words beside its made-up SKU', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

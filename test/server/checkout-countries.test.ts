@@ -4,7 +4,8 @@
  * the store's language or English, else the region of the store's language.
  */
 import { describe, expect, it } from 'vitest';
-import { countriesIn, shippingCountryNamed } from '../../server/pages/checkout-form.ts';
+import { countriesIn } from '../../server/pages/checkout-form.ts';
+import { shippingCountryNamed } from '../../server/commerce/shipping-country-named.ts';
 
 describe("the checkout's first country", () => {
   it("is the business address's country, named any way the owner writes it", () => {

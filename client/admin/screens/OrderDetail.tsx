@@ -29,7 +29,10 @@ interface OrderDetailData extends OrderSummary {
   taxRateTenths?: number | null;
   /** The shop's name for its tax ('' or absent: the platform's words). */
   taxName?: string;
-  shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
+  shippingAddress: Record<string, unknown> | string | null;
+  /** The address as lines, as the post of its country writes them (a server before them sends none). */
+  shippingAddressLines?: string[];
+  shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
   downloads?: LineDownloadState[];
@@ -159,6 +162,13 @@ function wholeRefund(order: OrderDetailData): WholeRefund | null {
   if (step === undefined) return null;
   // refundedCents: what the refunds of part of the order gave back (the server's sum of them)
   return { on: step.on, by: step.by, amountCents: Math.max(0, order.grandTotalCents - (order.refundedCents ?? 0)) };
+}
+
+/** The address line by line as the server laid it out, else its parts joined. */
+function AddressText({ order }: { order: Pick<OrderDetailData, 'shippingAddress' | 'shippingAddressLines'> }) {
+  const lines = order.shippingAddressLines ?? [];
+  if (order.shippingAddress === null || lines.length === 0) return <>{addressText(order.shippingAddress)}</>;
+  return <>{lines.map((line, index) => <span key={index} className="admin-address-line">{line}</span>)}</>;
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -352,7 +362,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <dl className="admin-facts">
         <dt>{ADMIN.date}</dt><dd><StoreDate on={order.createdOn} /></dd>
         <dt>{ADMIN.customer}</dt><dd>{[order.name, order.email].filter(Boolean).join(' · ') || ADMIN.notRecorded}</dd>
-        <dt>{ADMIN.shippingAddress}</dt><dd>{addressText(order.shippingAddress)}</dd>
+        <dt>{ADMIN.shippingAddress}</dt><dd><AddressText order={order} /></dd>
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}{order.paymentCardLast4 ? ` · ${ADMIN.paymentCardEnding(order.paymentCardLast4)}` : ''}</dd>
       </dl>

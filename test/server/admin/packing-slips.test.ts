@@ -124,4 +124,17 @@ describe('packing slips', () => {
     expect((await owner.get('/config/packing-slips?order=nosuchorder')).status).toBe(404);
     expect((await owner.get('/config/packing-slips?from=2026-02-30')).status).toBe(400);
   });
+
+  it('writes an address as the post of its country does, on the slip and the order screen alike', async () => {
+    const shopper = await new Visitor(server.url).start();
+    const mug = seededProduct('stoneware-mug');
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    const placed = await placeOrderThroughCheckout(shopper, undefined, { name: 'Jana Schmidt', line1: 'Torstraße 1', city: 'Berlin', region: '', postalCode: '10119', countryCode: 'DE' });
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = placed.body.confirmationUrl!.split('/').at(-1)!.split('?')[0]!;
+    const detail = (await owner.get<{ order: { shippingAddressLines: string[] } }>(`/api/admin/orders/${orderId}`)).body.order;
+    expect(detail.shippingAddressLines).toEqual(['Torstraße 1', '10119 Berlin', 'Germany']);
+    const slip = (await owner.get<string>(`/config/packing-slips?order=${orderId}`)).text;
+    expect(slip).toMatch(/Torstraße 1[\s\S]*10119 Berlin[\s\S]*Germany/);
+  });
 });
