@@ -42,6 +42,8 @@ export const serverMessages = {
   devListensEverywhereLog: 'HOST={host}: the development server listens on every interface, so other machines of the network can open its pages',
   backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
   colorDataBackfilledLog: 'colours read for {count} images',
+  /** A line's stored extra-field answers (or its product's form) are not JSON: shown without them, not failing the page. */
+  lineAnswersUnreadableLog: "a line's stored extra-field answers cannot be read (they, or its product's form, are not JSON): the line is shown without them",
   // a start after an upgrade from before migration 143 issues the cards those orders paid for, without emailing them (server/commerce/gift-cards-owed.ts)
   giftCardsOwedIssuedOneLog: "issued 1 gift card for orders placed before gift cards were kept as cards: its email to the recipient was not sent; the owner finds it under Gift cards in the admin and on its order, and sends its email (or shows its code to pass on) from the card's screen",
   giftCardsOwedIssuedLog: "issued {count} gift cards for orders placed before gift cards were kept as cards: their emails to the recipients were not sent; the owner finds them under Gift cards in the admin and on their orders, and sends each one's email (or shows its code to pass on) from the card's screen",

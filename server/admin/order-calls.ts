@@ -180,7 +180,7 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_ORDERS}.csv`, canRead, async (req, res) => {
     const { filter, days, timeZone } = await filterOf(parseQuery(exportQuery, req.query));
-    const batches = new AdminOrderRepository(deps.store).exportBatches(Number.POSITIVE_INFINITY, EXPORT_BATCH, filter);
+    const batches = new AdminOrderRepository(deps.store, deps.log).exportBatches(Number.POSITIVE_INFINITY, EXPORT_BATCH, filter);
     await streamCsv(res, exportName(days), ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap((order) => orderCsvRows(order, timeZone))));
   });
 
@@ -261,7 +261,7 @@ export function createOrderCalls(deps: AppDeps): Router {
    * undefined when there is no such order.
    */
   async function orderScreen(orderId: string) {
-    const detail = await new AdminOrderRepository(deps.store).findById(orderId);
+    const detail = await new AdminOrderRepository(deps.store, deps.log).findById(orderId);
     if (!detail) return undefined;
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
     const { cardRefundState, lines, ...order } = detail;

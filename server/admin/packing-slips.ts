@@ -113,7 +113,7 @@ export function createPackingSlipPage(deps: AppDeps): Router {
     const locale = storeLocale(website);
     const zone = storeTimeZone(website);
     const ids = query.order !== undefined ? [query.order] : await orderIdsOf(deps, query);
-    const orders = new AdminOrderRepository(deps.store);
+    const orders = new AdminOrderRepository(deps.store, deps.log);
     const details = (await Promise.all(ids.slice(0, MAX_SLIPS).map((id) => orders.findById(id)))).filter((order) => order !== undefined);
     if (query.order !== undefined && details.length === 0) return refusal(res, 404, ADMIN.server.orderNotFound);
     const types = await typesOfLines(deps.store, details.map((order) => order.id));

@@ -1,7 +1,8 @@
 import { variantFromRow, type ProductRecord, type VariantRecord, type VariantRow } from '../db/catalogue-repository.ts';
 import { parseObjectColumn, stringsOf } from '../db/json-column.ts';
 import type { StoreSession } from '../db/store.ts';
-import { lineAnswers } from './line-answers.ts';
+import type { Logger } from 'pino';
+import { answersLog, lineAnswers } from './line-answers.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
 
 /** One line of the order being checked out, priced now (never from what the browser sent). */
@@ -67,9 +68,10 @@ function billingPeriodOf(data: Record<string, unknown>, cartKind: string): Check
 
 /**
  * The cart's lines joined with their product and variant, in the order they were added.
- * Entries whose product or variant is gone are left out, as the cart page leaves them out.
+ * Entries whose product or variant is gone are left out, as the cart page leaves them out. `log`:
+ * where an entry's answers that cannot be read are said (it is then bought without them).
  */
-export async function readCheckoutLines(session: StoreSession, cartId: string, cartKind: string): Promise<CheckoutLine[]> {
+export async function readCheckoutLines(session: StoreSession, cartId: string, cartKind: string, log?: Pick<Logger, 'warn'>): Promise<CheckoutLine[]> {
   const rows = await session.all<LineRow>(
     `SELECT e.id AS entry_id, e.quantity, e.additional_fields_json AS answers_json, p.id AS product_id, p.title, p.product_type,
             p.data_json AS product_data, f.definition_json AS form_definition, v.*, v.id AS variant_id
@@ -102,7 +104,7 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
       limitedStock: !hasUnlimitedStock(product, variant),
       weightGrams: variantWeightGrams(variant, data),
       billingPeriod: billingPeriodOf(data, cartKind),
-      answers: lineAnswers(row.answers_json, row.form_definition),
+      answers: lineAnswers(row.answers_json, row.form_definition, answersLog(log, { cartId, entryId: row.entry_id })),
     };
   });
 }

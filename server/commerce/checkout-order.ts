@@ -278,7 +278,7 @@ async function writeOrder(
   if (!current || current.isPurchased) throw new OrderRefused(409, serverMessages.cartPurchased);
   const settings = await readCheckoutSettings(tx);
   const now = Date.now();
-  const lines = await readCheckoutLines(tx, cart.id, cart.kind);
+  const lines = await readCheckoutLines(tx, cart.id, cart.kind, services.log);
   const priced = await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, true, input.email);
   const quote = await withGiftCard(tx, priced, input.giftCardCode, true);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);

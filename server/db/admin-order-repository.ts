@@ -7,7 +7,8 @@ import { cardRefundFromRow, type CardRefundState } from './card-refund-repositor
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
-import { lineAnswers } from '../commerce/line-answers.ts';
+import type { Logger } from 'pino';
+import { answersLog, lineAnswers } from '../commerce/line-answers.ts';
 import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 import { ORDER_ITEMS_WITH_FORMS } from './checkout-order-repository.ts';
 
@@ -65,8 +66,10 @@ const ITEMS_WITH_FORMS = `SELECT i.*, f.definition_json AS form_definition ${ORD
 
 type ItemWithFormRow = ItemRow & { form_answers_json: string | null; form_definition: string | null };
 
-function detailLineOf(item: ItemWithFormRow): AdminOrderDetailLine {
-  return { ...lineOf(item), answers: lineAnswers(item.form_answers_json, item.form_definition) };
+/** `log`: where answers that cannot be read are said (the line is then without them). */
+function detailLineOf(item: ItemWithFormRow, log: Pick<Logger, 'warn'> | undefined): AdminOrderDetailLine {
+  const answers = lineAnswers(item.form_answers_json, item.form_definition, answersLog(log, { orderId: item.order_id, orderItemId: item.id }));
+  return { ...lineOf(item), answers };
 }
 
 /** An order as the CSV export writes it: the summary, the money and every line. */
@@ -274,7 +277,8 @@ function whereOf(dialect: StoreDialect, filter: AdminOrderFilter, more: string[]
 
 /** Orders as the owner sees and moves them: paid → fulfilled, paid → cancelled, → refunded (test mode). */
 export class AdminOrderRepository {
-  constructor(private readonly session: StoreSession) {}
+  /** `log`: where an order line's answers that cannot be read are said (line-answers.ts). */
+  constructor(private readonly session: StoreSession, private readonly log?: Pick<Logger, 'warn'>) {}
 
   /**
    * Orders newest first, `limit` from `offset`: those the filter finds (see AdminOrderFilter).
@@ -338,7 +342,7 @@ export class AdminOrderRepository {
     if (!row) return undefined;
     // each line with its own answers
     const items = await this.session.all<ItemWithFormRow>(`${ITEMS_WITH_FORMS} WHERE i.order_id = ? ORDER BY i.rowid`, [id]);
-    const lines = items.map(detailLineOf);
+    const lines = items.map((item) => detailLineOf(item, this.log));
     const history: AdminOrderDetail['history'] = [{ status: 'paid', on: Number(row.created_on), by: null }];
     for (const status of ['fulfilled', 'cancelled', 'refunded'] as const) {
       const on = row[`${status}_on`];
@@ -386,7 +390,7 @@ export class AdminOrderRepository {
     const ids = rows.map((row) => row.id);
     const items = await this.session.all<ItemWithFormRow>(`${ITEMS_WITH_FORMS} WHERE i.order_id IN (${placeholders(ids.length)}) ORDER BY i.rowid`, ids);
     const linesOf = new Map<string, AdminOrderDetailLine[]>(ids.map((id) => [id, []]));
-    for (const item of items) linesOf.get(item.order_id)?.push(detailLineOf(item));
+    for (const item of items) linesOf.get(item.order_id)?.push(detailLineOf(item, this.log));
     const giftCardPaid = await this.session.all<{ order_id: string; amount_cents: number | string }>(
       `SELECT order_id, amount_cents FROM gift_card_payments WHERE order_id IN (${placeholders(ids.length)})`,
       ids,

@@ -1,6 +1,7 @@
 import type { StoreSession } from './store.ts';
 import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
-import { lineAnswers } from '../commerce/line-answers.ts';
+import type { Logger } from 'pino';
+import { answersLog, lineAnswers } from '../commerce/line-answers.ts';
 
 /** Where an order ships: the checkout's address fields. */
 export interface ShippingAddress {
@@ -99,7 +100,8 @@ function addressFrom(json: string | null): ShippingAddress | null {
 
 /** The order rows the checkout writes (customer columns of migration 120) and reads back. */
 export class CheckoutOrderRepository {
-  constructor(private readonly session: StoreSession) {}
+  /** `log`: where an order line's answers that cannot be read are said (line-answers.ts). */
+  constructor(private readonly session: StoreSession, private readonly log?: Pick<Logger, 'warn'>) {}
 
   /**
    * Writes the checkout's part of an order the order repository has just inserted (same
@@ -178,10 +180,10 @@ export class CheckoutOrderRepository {
    */
   async linesOf(orderId: string): Promise<OrderLineForShopper[]> {
     const rows = await this.session.all<{
-      product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string;
+      id: string; product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string;
       form_answers_json: string | null; form_definition: string | null;
     }>(
-      `SELECT i.product_name, i.variant_label, i.billing_interval, i.quantity, i.unit_price_cents, i.form_answers_json, f.definition_json AS form_definition
+      `SELECT i.id, i.product_name, i.variant_label, i.billing_interval, i.quantity, i.unit_price_cents, i.form_answers_json, f.definition_json AS form_definition
        ${ORDER_ITEMS_WITH_FORMS}
        WHERE i.order_id = ? ORDER BY i.rowid`,
       [orderId],
@@ -192,7 +194,7 @@ export class CheckoutOrderRepository {
       billingInterval: row.billing_interval ?? '',
       quantity: Number(row.quantity),
       unitPriceCents: Number(row.unit_price_cents),
-      answers: lineAnswers(row.form_answers_json, row.form_definition),
+      answers: lineAnswers(row.form_answers_json, row.form_definition, answersLog(this.log, { orderId, orderItemId: row.id })),
     }));
   }
 

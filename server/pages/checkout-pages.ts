@@ -59,7 +59,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const record = await findCurrentCart(deps, req, res);
     const cart = await cartView(deps, record, request);
     // lines another shopper's order left short: marked on the page, where the checkout sends the shopper to change them
-    const short = record ? await shortEntries(deps.store, await readCheckoutLines(deps.store, record.id, record.kind)) : {};
+    const short = record ? await shortEntries(deps.store, await readCheckoutLines(deps.store, record.id, record.kind, deps.log)) : {};
     const storeSettings = await request.site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
     const forms = await extraFieldForms(request.content, cart);

@@ -45,7 +45,7 @@ async function giftCardRecipientNote(deps: AppDeps, orderId: string, recipient: 
  * nor once the mail server refused it or the store gave it up).
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
-  const orders = new CheckoutOrderRepository(deps.store);
+  const orders = new CheckoutOrderRepository(deps.store, deps.log);
   const [customer, lines, settings, progress, giftCardPayment, tracking, discountUse, refunds] = await Promise.all([
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
