@@ -71,11 +71,13 @@ export async function findCurrentCart(deps: AppDeps, req: Request, res?: Respons
   if (!siteUserId) {
     return cookieCart && cookieCart.siteUserId === null ? cookieCart : null;
   }
-  const userCart = await carts.findOpenCartOfUser(siteUserId);
+  let userCart = await carts.findOpenCartOfUser(siteUserId);
   if (cookieCart && cookieCart.siteUserId === null) {
     if (userCart) {
       // the caps hold for the joined cart too: what does not fit stays in the visitor's old cart
       await carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
+      // the visitor's kept discount code came along when the user's cart kept none
+      userCart = { ...userCart, discountCode: userCart.discountCode ?? cookieCart.discountCode };
     } else if (await carts.assignUser(cookieCart.id, siteUserId)) {
       const adopted = { ...cookieCart, siteUserId };
       if (res) rememberCart(req, res, adopted);

@@ -177,6 +177,8 @@ export class CartRepository {
   /**
    * Moves a visitor cart's entries into the user's cart (sign-in with items in both), oldest
    * first, each only while `fits` says the user's cart has room for it; the rest stay where they were.
+   * The discount code the visitor's checkout kept comes too when the user's cart keeps none (one
+   * applied just before signing in), and is checked again, as any kept code is, when the checkout loads.
    */
   async mergeInto(
     targetCartId: string,
@@ -194,6 +196,11 @@ export class CartRepository {
         size.entries += 1;
         size.answerBytes += entry.additionalFields === null ? 0 : Buffer.byteLength(entry.additionalFields);
       }
+      await tx.run(
+        `UPDATE carts SET discount_code = (SELECT visitor_cart.discount_code FROM carts visitor_cart WHERE visitor_cart.id = ?)
+         WHERE id = ? AND discount_code IS NULL AND is_purchased = 0`,
+        [sourceCartId, targetCartId],
+      );
     });
   }
 

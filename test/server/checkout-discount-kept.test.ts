@@ -95,4 +95,25 @@ describe('a discount code kept by the cart', () => {
     const laptop = await new SiteUserVisitor(server.url).signIn(email, OWNER_PASSWORD);
     expect(await checkoutPage(laptop)).toContain(discountLine('KEPT-10'));
   });
+
+  it('comes with a guest cart into the account\'s cart when the shopper signs in, unless that cart kept a code of its own', async () => {
+    await insertDiscountCode(server.app.deps.store, { code: 'ACCOUNT-5', kind: 'percent', percentBasisPoints: 500 });
+    const email = 'guest-then-account@example.com';
+    await createSiteUserAccount(server.app.deps, { email, password: OWNER_PASSWORD });
+    // the account has a cart of its own, without a code
+    const laptop = await withTote(await new SiteUserVisitor(server.url).signIn(email, OWNER_PASSWORD));
+    const guest = await withTote(await new SiteUserVisitor(server.url).start());
+    await applied(guest, 'KEPT-10');
+    await guest.signIn(email, OWNER_PASSWORD);
+    expect(await checkoutPage(guest)).toContain(discountLine('KEPT-10'));
+    expect(await checkoutPage(laptop)).toContain(discountLine('KEPT-10'));
+
+    // the account's cart has its code now: another guest's does not replace it
+    const other = await withTote(await new SiteUserVisitor(server.url).start());
+    await applied(other, 'ACCOUNT-5');
+    await other.signIn(email, OWNER_PASSWORD);
+    const merged = await checkoutPage(other);
+    expect(merged).toContain(discountLine('KEPT-10'));
+    expect(merged).not.toContain(discountLine('ACCOUNT-5'));
+  });
 });
