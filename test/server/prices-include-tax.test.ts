@@ -44,6 +44,23 @@ async function placedOrderId(shopper: Visitor, email: string): Promise<{ id: str
   return { id: /order-confirmed\/([^?]+)/.exec(confirmationUrl)![1]!, confirmationUrl };
 }
 
+/** The confirmation page's totals as written, a line each (a line whose instructions write nothing keeps its indentation). */
+function totalsOf(page: string): string[] {
+  return /<dl class="checkout-totals">\n([\s\S]*?)\n {2}<\/dl>/.exec(page)![1]!.split('\n');
+}
+
+const PAGE_SUBTOTAL_AND_SHIPPING = ['    <dt>Subtotal</dt><dd class="subtotal">$68.00</dd>', '    ', '    <dt>Shipping (Standard)</dt><dd class="shipping">$6.00</dd>'];
+
+/** The page's totals with the tax said under the total, the prices including it. */
+function includedTotals(words: string): string[] {
+  return [...PAGE_SUBTOTAL_AND_SHIPPING, '    ', '    <dt>Total</dt><dd class="grand-total">$74.00</dd>', `    <dt>${words}</dt><dd class="tax">$12.33</dd>`, '    ', '    '];
+}
+
+/** The page's totals with the tax added above the total. */
+function addedTotals(words: string, tax: string, total: string): string[] {
+  return [...PAGE_SUBTOTAL_AND_SHIPPING, `    <dt>${words}</dt><dd class="tax">${tax}</dd>`, `    <dt>Total</dt><dd class="grand-total">${total}</dd>`, '    ', '    ', '    '];
+}
+
 beforeAll(async () => {
   server = await startPlatformServer();
   owner = await server.signInOwner();
@@ -87,7 +104,7 @@ describe('prices that include tax', () => {
     const after = await placedOrderId(shopper, 'after@example.com');
     const page = await shopper.get<string>(after.confirmationUrl);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<dt>Includes tax (20%)</dt><dd class="tax">$12.33</dd>');
+    expect(totalsOf(page.text)).toEqual(includedTotals('Includes tax (20%)'));
     expect(page.text).not.toContain('<dt>Tax');
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'after@example.com' });
     expect(email!.text).toContain('Includes tax (20%): $12.33');
@@ -102,7 +119,7 @@ describe('prices that include tax', () => {
     // the order placed before the change still added its 8 %
     expect(await detailOf(before.id)).toMatchObject({ taxCents: 544, taxIncluded: false });
     const beforePage = await new Visitor(server.url).get<string>(before.confirmationUrl);
-    expect(beforePage.text).toContain('<dt>Tax (8%)</dt><dd class="tax">$5.44</dd>');
+    expect(totalsOf(beforePage.text)).toEqual(addedTotals('Tax (8%)', '$5.44', '$79.44'));
 
     const csv = await owner.get<string>('/api/admin/orders.csv');
     expect(csv.status, csv.text.slice(0, 200)).toBe(200);
@@ -120,7 +137,7 @@ describe('prices that include tax', () => {
     expect((await shopper.post<{ quote: Quote & { taxName: string } }>(API_PATHS.checkoutQuote, {})).body.quote.taxName).toBe('VAT');
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).toContain('Prices include VAT; shipping is added at checkout.');
     const included = await placedOrderId(shopper, 'vat@example.com');
-    expect((await shopper.get<string>(included.confirmationUrl)).text).toContain('<dt>Includes VAT (20%)</dt><dd class="tax">$12.33</dd>');
+    expect(totalsOf((await shopper.get<string>(included.confirmationUrl)).text)).toEqual(includedTotals('Includes VAT (20%)'));
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'vat@example.com' });
     expect(email!.text).toContain('Includes VAT (20%): $12.33');
     expect(email!.html).toContain('<td>Includes VAT (20%)</td>');
@@ -130,7 +147,7 @@ describe('prices that include tax', () => {
     await saveSettings({ taxName: 'G<b>ST', pricesIncludeTax: false, taxRateBasisPoints: 1000 });
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).not.toContain('product-tax-note');
     const added = await placedOrderId(await shopperWithShirt(), 'gst@example.com');
-    expect((await new Visitor(server.url).get<string>(added.confirmationUrl)).text).toContain('<dt>G&lt;b&gt;ST (10%)</dt><dd class="tax">$6.80</dd>');
+    expect(totalsOf((await new Visitor(server.url).get<string>(added.confirmationUrl)).text)).toEqual(addedTotals('G&lt;b&gt;ST (10%)', '$6.80', '$80.80'));
     const [gstEmail] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'gst@example.com' });
     expect(gstEmail!.text).toContain('G<b>ST (10%): $6.80');
     expect(gstEmail!.html).toContain('<td>G&lt;b&gt;ST (10%)</td>');
