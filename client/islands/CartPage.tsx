@@ -16,9 +16,9 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
+import { TotalWithTax } from '../components/TotalWithTax.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { ADD_TO_CART, BUTTON, CART, CART_STATUS, CHECKOUT, REQUEST, SCRIPT_NEEDED, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
-import { taxLabel } from '../lib/tax-label.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { navigation } from '../lib/navigation.ts';
@@ -420,9 +420,9 @@ export default function CartPage(props: CartPageProps) {
         {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}
         {/* the option the checkout offers first, free or not; none when nothing ships or no option can carry the cart */}
         {cart?.selectedShippingOption && (<><dt>{CART.shipping}</dt><dd className="cart-shipping">{shippingCostText(cart.shippingCostCents, money)}</dd></>)}
-        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded !== true && (<><dt>{taxLabel(cart!.taxName ?? '', false, cart!.taxRateTenths ?? null)}</dt><dd>{money(cart!.taxCents)}</dd></>)}
-        <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
-        {(cart?.taxCents ?? 0) > 0 && cart?.taxIncluded === true && (<><dt>{taxLabel(cart.taxName ?? '', true, cart.taxRateTenths ?? null)}</dt><dd>{money(cart.taxCents)}</dd></>)}
+        <TotalWithTax tax={cart && cart.taxCents > 0 ? cart : null} money={money}>
+          <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
+        </TotalWithTax>
       </dl>
       {props.instalments && cartEligibleForInstalments(productTypes) && (
         <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}

@@ -15,6 +15,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Keyb
 import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
 import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
 import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard.tsx';
+import { TotalWithTax } from '../components/TotalWithTax.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
@@ -25,7 +26,6 @@ import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-co
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
 import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
-import { taxLabel } from '../lib/tax-label.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
@@ -575,9 +575,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} className="shipping" />
-          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false, quote.taxRateTenths)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
-          <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true, quote.taxRateTenths)}</dt><dd className="tax">{money(quote.taxCents)}</dd></>}
+          <TotalWithTax tax={quote} money={money} amountClassName="tax">
+            <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
+          </TotalWithTax>
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </section>
@@ -710,9 +710,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} />
-          {!quote.taxIncluded && <><dt>{taxLabel(quote.taxName, false, quote.taxRateTenths)}</dt><dd>{money(quote.taxCents)}</dd></>}
-          <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
-          {quote.taxIncluded && <><dt>{taxLabel(quote.taxName, true, quote.taxRateTenths)}</dt><dd>{money(quote.taxCents)}</dd></>}
+          <TotalWithTax tax={quote} money={money}>
+            <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
+          </TotalWithTax>
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>

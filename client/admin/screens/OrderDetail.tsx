@@ -1,7 +1,7 @@
 /** One order: lines (each with its extra-field answers), totals (with its discount code, a gift card's payment and what was refunded), customer, shipping, payment, the gift cards it sold, its refunds of part of it, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider) in whole or in part, send an email again. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
-import { taxLabel } from '../../lib/tax-label.ts';
+import { TotalWithTax } from '../../components/TotalWithTax.tsx';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -371,9 +371,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
-        {order.taxIncluded === true ? null : <><dt>{taxLabel(order.taxName ?? '', false, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></>}
-        <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
-        {order.taxIncluded === true ? <><dt>{taxLabel(order.taxName ?? '', true, order.taxRateTenths ?? null)}</dt><dd>{money(order.taxCents)}</dd></> : null}
+        <TotalWithTax tax={order} money={money}>
+          <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
+        </TotalWithTax>
         {order.giftCardPayment ? (
           <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
