@@ -136,10 +136,35 @@ export function storeLink(baseUrl: string, path: string): string | null {
   return baseUrl ? new URL(path, baseUrl).href : null;
 }
 
+/**
+ * The pieces several emails write alike, each in one place (`templates/partials/`): `{@|apply NAME}`
+ * gives `NAME.html.tmpl` in an HTML template and `NAME.txt.tmpl` in a text one.
+ */
+const PARTIAL_NAMES = ['tax-row'] as const;
+
+interface EmailPartials {
+  html: Record<string, Template>;
+  text: Record<string, Template>;
+}
+
+let partials: EmailPartials | undefined;
+
+function emailPartials(): EmailPartials {
+  if (partials === undefined) {
+    const piece = (file: string): Template => loadShippedTemplate(new URL(`./templates/partials/${file}`, import.meta.url), file, { partial: true });
+    partials = {
+      html: Object.fromEntries(PARTIAL_NAMES.map((name) => [name, piece(`${name}.html.tmpl`)])),
+      text: Object.fromEntries(PARTIAL_NAMES.map((name) => [name, piece(`${name}.txt.tmpl`)])),
+    };
+  }
+  return partials;
+}
+
 /** Renders both templates with `context`; the text ends with one line break. */
 export function renderEmail(templates: EmailTemplates, context: Record<string, unknown>, label: string): { html: string; text: string } {
-  const html = templates.html.render(context);
-  const text = templates.text.render(context);
+  const pieces = emailPartials();
+  const html = templates.html.render(context, { partials: pieces.html });
+  const text = templates.text.render(context, { partials: pieces.text });
   const errors = [...html.errors, ...text.errors];
   if (errors.length > 0) throw new Error(`${label}: ${errors[0]!.message}`);
   return { html: html.html, text: text.html.trim() + '\n' };
