@@ -3,7 +3,11 @@
  * platform's ("Tax", "Includes tax") unless the shop names its tax (Settings: Tax name, such as VAT
  * or GST), then that name ("VAT", "Includes VAT"), with the rate when it is known and not 0
  * ("Includes VAT (23%)"), as a receipt gives it. `included`: the prices include the tax, which is
- * then said under the total rather than added above it.
+ * then said under the total rather than added above it. The row itself is written in one place per
+ * kind of page: client/components/TotalWithTax.tsx (the islands and the owner's order screen), the
+ * emails' partials (server/email/templates/partials/tax-row.*) and the confirmation page's macro
+ * (templates/system/order-confirmed.page), the last two given their words by
+ * server/commerce/tax-row-parts.ts.
  */
 import { CART } from './messages.ts';
 import { TAX_TENTHS_IN_WHOLE } from './tax-rate.ts';

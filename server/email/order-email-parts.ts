@@ -8,9 +8,9 @@ import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import type { Template } from '../../engine/index.ts';
 import { loadShippedTemplate } from '../shipped-template.ts';
 import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
-import { taxLabel } from '../../client/lib/tax-label.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
+import { taxRowParts } from '../commerce/tax-row-parts.ts';
 import type { DownloadLink } from '../commerce/download-grants.ts';
 import type { ReadableAnswer } from '../commerce/answers-in-words.ts';
 
@@ -109,8 +109,7 @@ export function orderParts(input: OrderEmailInput) {
     shippingName: input.shippingName,
     shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
     tax: money(input.taxCents),
-    taxIncluded: input.taxIncluded === true,
-    taxLabel: taxLabel(input.taxName ?? '', input.taxIncluded === true, input.taxRateTenths ?? null),
+    ...taxRowParts(input.taxName ?? '', input.taxIncluded === true, input.taxRateTenths ?? null),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,

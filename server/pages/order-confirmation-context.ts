@@ -1,9 +1,9 @@
 import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
-import { taxLabel } from '../../client/lib/tax-label.ts';
 import { orderDownloadLinks } from '../commerce/download-grants.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
+import { taxRowParts } from '../commerce/tax-row-parts.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
@@ -87,10 +87,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
     // `Free` rather than an amount of nothing, `Free with code CODE` under a free-shipping code, as the checkout and the emails write it
     shippingCost: shown.shipping,
-    // the prices included the tax: said under the total, as the checkout said it, not as a line added to it
-    taxIncluded: order.taxIncluded,
-    // its row's words: the shop's name for its tax, or the platform's
-    taxLabel: taxLabel(settings.taxName, order.taxIncluded, order.taxRateTenths),
+    // the prices included the tax: said under the total, as the checkout said it, not as a line added to it;
+    // and its row's words, the shop's name for its tax or the platform's
+    ...taxRowParts(settings.taxName, order.taxIncluded, order.taxRateTenths),
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
