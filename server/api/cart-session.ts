@@ -5,8 +5,7 @@ import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { CatalogueRepository } from '../db/catalogue-repository.ts';
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
-import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
-import { taxNameOf } from '../commerce/tax-name.ts';
+import { taxSettingsOf } from '../commerce/tax-settings.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
 import { variantWeightGrams } from '../commerce/checkout-lines.ts';
 import { shippingRatesFrom } from '../commerce/shipping-rates.ts';
@@ -101,15 +100,12 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
   const storeSettings = storeSettingsOf(websiteSettings);
   // weighed as the checkout weighs its lines, so the cart's shipping is what the checkout charges
   const weightGrams = priced.reduce((sum, line) => sum + variantWeightGrams(line.variant, line.product.data) * line.entry.quantity, 0);
-  const totalsSettings = totalsSettingsFrom(storeSettings);
   return shoppingCartView({
     cart,
     priced,
     websiteId: await site.websiteId(),
     currency: cart?.currency ?? currencyOf(websiteSettings),
-    taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
-    pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
-    taxName: taxNameOf(storeSettings),
+    ...taxSettingsOf(storeSettings),
     shippingRates: shippingRatesFrom(storeSettings),
     weightGrams,
     productUrlPrefix: PRODUCT_URL_PREFIX,

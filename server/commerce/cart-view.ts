@@ -2,6 +2,7 @@ import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts
 import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
 import { computeTotals, taxWithShipping, type CartTotals } from './cart-totals.ts';
 import { taxRateTenths } from '../../client/lib/tax-rate.ts';
+import type { TaxSettings } from './tax-settings.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
 import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
@@ -94,17 +95,11 @@ export function entryView(priced: PricedEntry, currency: string, productUrlPrefi
   };
 }
 
-export interface CartViewInput {
+export interface CartViewInput extends TaxSettings {
   cart: CartRecord | null;
   priced: readonly PricedEntry[];
   websiteId: string;
   currency: string;
-  /** Tax as basis points of the subtotal (800 = 8%). */
-  taxRateBasisPoints: number;
-  /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
-  pricesIncludeTax: boolean;
-  /** The shop's name for its tax (tax-name.ts). */
-  taxName: string;
   /** The owner's shipping rates, and the cart's weight that by-weight rates and weight ceilings read. */
   shippingRates: readonly ShippingRate[];
   weightGrams: number;

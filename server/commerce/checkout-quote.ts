@@ -1,27 +1,22 @@
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { goodsDiscountCents, type DiscountKind, type DiscountTerms } from '../../client/lib/discount-code.ts';
-import { computeTotals, targetedCentsOf, taxWithShipping, totalsSettingsFrom } from './cart-totals.ts';
+import { computeTotals, targetedCentsOf, taxWithShipping } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
 import { businessAddressLines, businessAddressOf } from './business-address.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
-import { taxNameOf } from './tax-name.ts';
+import { taxSettingsOf, type TaxSettings } from './tax-settings.ts';
 import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
 /** The store settings a checkout needs, read through the session it runs in. */
-export interface CheckoutSettings {
+export interface CheckoutSettings extends TaxSettings {
   websiteId: string;
   siteTitle: string;
   baseUrl: string;
   currency: string;
   locale: string;
-  taxRateBasisPoints: number;
-  /** The prices include the tax (TotalsSettings.pricesIncludeTax). */
-  pricesIncludeTax: boolean;
-  /** The shop's name for its tax ('' for the platform's words: tax-name.ts). */
-  taxName: string;
   shippingRates: ShippingRate[];
   /** Where the owner's notice of each new order goes ('' when nowhere). */
   orderNotificationEmail: string;
@@ -44,7 +39,6 @@ function textOr(value: unknown, fallback: string): string {
 export async function readCheckoutSettings(session: StoreSession, site = new SiteRepository(session)): Promise<CheckoutSettings> {
   const [website, websiteSettings] = await Promise.all([site.website(), site.websiteSettings()]);
   const storeSettings = storeSettingsOf(websiteSettings);
-  const totalsSettings = totalsSettingsFrom(storeSettings);
   return {
     websiteId: textOr(website.id, ''),
     siteTitle: textOr(website.siteTitle, ''),
@@ -52,9 +46,7 @@ export async function readCheckoutSettings(session: StoreSession, site = new Sit
     currency: currencyOf(websiteSettings),
     // the store's locale is the website's language (as the pages write money)
     locale: textOr(website.language, 'en-US'),
-    taxRateBasisPoints: totalsSettings.taxRateBasisPoints,
-    pricesIncludeTax: totalsSettings.pricesIncludeTax === true,
-    taxName: taxNameOf(storeSettings),
+    ...taxSettingsOf(storeSettings),
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),

@@ -16,7 +16,7 @@ import { requestContent, type RequestContent } from './request-content.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { CART } from '../../client/lib/messages.ts';
-import { taxNameOf } from '../commerce/tax-name.ts';
+import { taxSettingsOf } from '../commerce/tax-settings.ts';
 
 type Json = Record<string, unknown>;
 
@@ -140,6 +140,7 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
   const moneyFormat = moneyFormatFor(currencyOf(websiteSettings), storeLocale(stored));
+  const tax = taxSettingsOf(storeSettings);
   const captcha = await activeCaptcha(deps, site);
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const cart = inputs.cart ?? cartSummary(await cartView(deps, null, content));
@@ -170,7 +171,7 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     // Set only while the owner has closed the store: the header tells shoppers before they try to buy.
     ...(isStoreClosed(websiteSettings) ? { storeClosedNotice: ADMIN.server.storeClosed } : {}),
     // Set only in a shop whose prices include the tax: the product page says so under the price.
-    ...(storeSettings.pricesIncludeTax === true ? { taxNote: CART.pricesIncludeTaxNote(taxNameOf(storeSettings)) } : {}),
+    ...(tax.pricesIncludeTax ? { taxNote: CART.pricesIncludeTaxNote(tax.taxName) } : {}),
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.
