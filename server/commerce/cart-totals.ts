@@ -123,18 +123,3 @@ export function taxWithShipping(totals: CartTotals, shippingTaxableCents: number
   if (!totals.taxIncluded) return totals.taxCents;
   return includedTaxCentsOf(totals.taxableGoodsCents + Math.max(0, shippingTaxableCents), taxRateTenths(taxRateBasisPoints) ?? 0);
 }
-
-function nonNegativeInteger(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
-}
-
-/** Reads the totals settings out of storeSettings, with zero defaults. */
-export function totalsSettingsFrom(storeSettings: Record<string, unknown>): TotalsSettings {
-  return {
-    // tenths / 10 is the stored number itself (taxRateTenths); anything else is no rate
-    taxRateBasisPoints: (taxRateTenths(storeSettings.taxRateBasisPoints) ?? 0) / 10,
-    flatShippingCents: nonNegativeInteger(storeSettings.flatShippingCents, 0),
-    freeShippingOverCents: nonNegativeInteger(storeSettings.freeShippingOverCents, 0),
-    pricesIncludeTax: storeSettings.pricesIncludeTax === true,
-  };
-}
