@@ -264,7 +264,7 @@ export function createOrderCalls(deps: AppDeps): Router {
     const detail = await new AdminOrderRepository(deps.store, deps.log).findById(orderId);
     if (!detail) return undefined;
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
-    const { cardRefundState, lines, ...order } = detail;
+    const { cardRefundState, lines, taxNameThen, ...order } = detail;
     const { cardRefundedCents, ...refunds } = await orderRefunds(deps.store, orderId, lines, giftCards.giftCardPayment?.last4 ?? null);
     // each line's share of the discount and tax, for the partial refund's suggested amount
     const shares = await orderLineShares(deps.store, orderId);
@@ -278,8 +278,9 @@ export function createOrderCalls(deps: AppDeps): Router {
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
       // the address as the post of its country writes it, the country named in the admin's English
       shippingAddressLines: shipToLines(order.shippingAddress, 'en'),
-      // the shop's name for its tax, as the order's page and emails call it
-      taxName: taxNameOf(await new SiteRepository(deps.store).storeSettings()),
+      // what the shop called its tax when the order was placed, as its page and emails say; the
+      // shop's name now for an order placed before it was kept
+      taxName: taxNameThen ?? taxNameOf(await new SiteRepository(deps.store).storeSettings()),
     };
   }
 

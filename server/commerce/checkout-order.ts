@@ -311,6 +311,7 @@ async function writeOrder(
     taxCents: quote.taxCents,
     taxIncluded: quote.taxIncluded,
     taxRateTenths: taxRateTenths(settings.taxRateBasisPoints),
+    taxName: settings.taxName,
     shippingCents: quote.shippingCents,
     discountCents: quote.discountCents,
     grandTotalCents: quote.totalCents,

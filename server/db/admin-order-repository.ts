@@ -112,6 +112,8 @@ function lineOf(item: ItemRow): AdminOrderLine {
 export interface AdminOrderDetail extends AdminOrderSummary {
   /** The rate it was taxed at, in tenths of a basis point (8875 = 8.875 %); null when not kept. */
   taxRateTenths: number | null;
+  /** What the shop called the tax when the order was placed ('' for the platform's words); null when not kept. */
+  taxNameThen: string | null;
   subtotalCents: number;
   taxCents: number;
   /** The tax was part of the prices (the store's prices included it), not added to the total. */
@@ -356,6 +358,7 @@ export class AdminOrderRepository {
       ...moneyOf(row, lines),
       // the rate it was taxed at, said beside its tax (null for an order placed before it was kept)
       taxRateTenths: row.tax_rate_tenths === null || row.tax_rate_tenths === undefined ? null : Number(row.tax_rate_tenths),
+      taxNameThen: typeof row.tax_name === 'string' ? row.tax_name : null,
       discount: discountUse ? { code: discountUse.code, amountCents: discountUse.amountCents, returned: discountUse.returnedOn !== null } : null,
       history: history.sort((a, b) => a.on - b.on),
       paymentCardLast4: text(row, 'payment_card_last4'),

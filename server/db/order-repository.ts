@@ -22,6 +22,8 @@ export interface OrderRecord {
   taxIncluded: boolean;
   /** The rate it was taxed at, in tenths of a basis point (8875 = 8.875 %); null when not kept (older orders). */
   taxRateTenths: number | null;
+  /** What the shop called the tax then ('' for the platform's words); null when not kept (older orders). */
+  taxName: string | null;
   shippingCents: number;
   discountCents: number;
   grandTotalCents: number;
@@ -41,6 +43,7 @@ interface OrderRow {
   tax_cents: number;
   tax_included: number | string;
   tax_rate_tenths: number | string | null;
+  tax_name: string | null;
   shipping_cents: number;
   discount_cents: number;
   grand_total_cents: number;
@@ -69,11 +72,11 @@ export class OrderRepository {
   async insert(order: OrderRecord, newItemId: () => string): Promise<void> {
     await this.session.run(
       `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents, tax_included,
-         tax_rate_tenths, shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         tax_rate_tenths, tax_name, shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         order.id, order.purchasedCartId, order.websiteId, order.testMode ? 1 : 0, order.currency, order.subtotalCents,
-        order.taxCents, order.taxIncluded ? 1 : 0, order.taxRateTenths, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
+        order.taxCents, order.taxIncluded ? 1 : 0, order.taxRateTenths, order.taxName, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
       ],
     );
     for (const item of order.items) {
@@ -99,6 +102,7 @@ export class OrderRepository {
       taxCents: row.tax_cents,
       taxIncluded: Number(row.tax_included) === 1,
       taxRateTenths: row.tax_rate_tenths === null || row.tax_rate_tenths === undefined ? null : Number(row.tax_rate_tenths),
+      taxName: row.tax_name ?? null,
       shippingCents: row.shipping_cents,
       discountCents: row.discount_cents,
       grandTotalCents: row.grand_total_cents,

@@ -88,8 +88,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // `Free` rather than an amount of nothing, `Free with code CODE` under a free-shipping code, as the checkout and the emails write it
     shippingCost: shown.shipping,
     // the prices included the tax: said under the total, as the checkout said it, not as a line added to it;
-    // and its row's words, the shop's name for its tax or the platform's
-    ...taxRowParts(settings.taxName, order.taxIncluded, order.taxRateTenths),
+    // and its row's words, what the shop called its tax when the order was placed (its name now for
+    // an order placed before that was kept) or the platform's
+    ...taxRowParts(order.taxName ?? settings.taxName, order.taxIncluded, order.taxRateTenths),
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),

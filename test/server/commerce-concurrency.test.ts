@@ -30,7 +30,7 @@ async function openTestStore(engine: 'sqlite' | 'postgres'): Promise<{ store: St
 
 function order(id: string, cartId: string): OrderRecord {
   return {
-    id, purchasedCartId: cartId, websiteId: 'w', testMode: true, currency: 'USD', subtotalCents: 100, taxCents: 0, taxIncluded: false, taxRateTenths: null,
+    id, purchasedCartId: cartId, websiteId: 'w', testMode: true, currency: 'USD', subtotalCents: 100, taxCents: 0, taxIncluded: false, taxRateTenths: null, taxName: null,
     shippingCents: 0, discountCents: 0, grandTotalCents: 100, viewToken: `token-${id}`, createdOn: Date.now(), items: [],
   };
 }

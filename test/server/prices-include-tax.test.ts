@@ -151,6 +151,14 @@ describe('prices that include tax', () => {
     const [gstEmail] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'gst@example.com' });
     expect(gstEmail!.text).toContain('G<b>ST (10%): $6.80');
     expect(gstEmail!.html).toContain('<td>G&lt;b&gt;ST (10%)</td>');
+    // the order placed under VAT still says VAT after the rename, on its page and the owner's screen
+    expect(totalsOf((await shopper.get<string>(included.confirmationUrl)).text)).toEqual(includedTotals('Includes VAT (20%)'));
+    const screenOf = async (id: string) => (await owner.get<{ order: { taxName: string } }>(`/api/admin/orders/${id}`)).body.order;
+    expect(await screenOf(included.id)).toMatchObject({ taxName: 'VAT' });
+    // one placed before the name was kept says the shop's name now
+    await server.app.deps.store.run('UPDATE orders SET tax_name = NULL WHERE id = ?', [included.id]);
+    expect(await screenOf(included.id)).toMatchObject({ taxName: 'G<b>ST' });
+    expect(totalsOf((await shopper.get<string>(included.confirmationUrl)).text)).toEqual(includedTotals('Includes G&lt;b&gt;ST (20%)'));
 
     // emptied, the platform's words again
     await saveSettings({ taxName: '' });
