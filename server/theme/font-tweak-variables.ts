@@ -13,6 +13,7 @@
  */
 
 import { isNameChar, isSpace, skipSpace, SLASH, tweakAt } from './tweak-comments.ts';
+import { tweakObject } from './tweak-json.ts';
 
 /** A letter or dash of a property name. */
 function isPropertyChar(code: number): boolean {
@@ -20,12 +21,7 @@ function isPropertyChar(code: number): boolean {
 }
 
 function isFontTweak(json: string): boolean {
-  try {
-    const tweak: unknown = JSON.parse(json);
-    return tweak !== null && typeof tweak === 'object' && (tweak as { type?: unknown }).type === 'font';
-  } catch {
-    return false;
-  }
+  return tweakObject(json)?.type === 'font';
 }
 
 /** The rule `.name { body }` at `at` (a body without braces), or null. */

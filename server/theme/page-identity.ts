@@ -1,17 +1,24 @@
 import type { TemplateConf } from './template-conf.ts';
 import type { TemplateFolder } from './folder-loader.ts';
 import { stylesheetTweaks } from './stylesheet-tweaks.ts';
-import { classSlug } from './class-slug.ts';
+import { classSlug, tweakClassSlug } from './class-slug.ts';
 import type { FolderPageTarget, TemplateChoice } from './collection-choice.ts';
 import type { Json } from './platform-data.ts';
 
-
-/** Tweak classes of the body: `tweak-NAME` for a tweak that is on, `tweak-NAME-VALUE` for a chosen value. */
-export function tweakClasses(conf: TemplateConf): string[] {
+/**
+ * Tweak classes of the body for template.conf's own tweaks: `tweak-NAME` for a tweak that is on,
+ * `tweak-NAME-VALUE` for a chosen value (a name that starts with `tweak-` already is not given it
+ * twice). A dropdown or checkbox a stylesheet declares (`declared`, by title) has its class made
+ * there, from the value template.conf chose, so it is not made again here.
+ */
+export function tweakClasses(conf: TemplateConf, declared: ReadonlySet<string> = new Set()): string[] {
   const classes: string[] = [];
   for (const [name, value] of Object.entries(conf.tweaks)) {
-    if (value === true) classes.push(`tweak-${classSlug(name)}`);
-    else if (typeof value === 'string' && value !== '') classes.push(`tweak-${classSlug(name)}-${classSlug(value)}`);
+    if (declared.has(name)) continue;
+    const slug = tweakClassSlug(name);
+    const key = slug.startsWith('tweak-') ? slug : `tweak-${slug}`;
+    if (value === true) classes.push(key);
+    else if (typeof value === 'string' && value !== '') classes.push(`${key}-${tweakClassSlug(value)}`);
   }
   return classes;
 }
@@ -30,7 +37,8 @@ export function pageId(target: FolderPageTarget, context: Json): string {
  * stylesheets declare), home page, collection type and id, layout, list or item view.
  */
 export function pageClasses(folder: TemplateFolder, target: FolderPageTarget, choice: TemplateChoice, context: Json): string {
-  const classes = [...tweakClasses(folder.conf), ...stylesheetTweaks(folder).classes];
+  const declared = stylesheetTweaks(folder);
+  const classes = [...tweakClasses(folder.conf, declared.titles), ...declared.classes];
   const collection = target.collection;
   if (collection?.urlId === 'home') classes.push('homepage');
   if (target.view === 'system') {

@@ -17,7 +17,8 @@
  * template.conf's `tweaks` names it (a dropdown or checkbox by its title, a variable by its name).
  */
 import type { TemplateFolder } from './folder-loader.ts';
-import { classSlug } from './class-slug.ts';
+import { tweakClassSlug } from './class-slug.ts';
+import { tweakObject } from './tweak-json.ts';
 import { tweakComments, variableAfter } from './tweak-comments.ts';
 
 export interface StylesheetTweaks {
@@ -25,6 +26,8 @@ export interface StylesheetTweaks {
   classes: string[];
   /** The value of each setting by the name a script asks for it with. */
   values: Record<string, string>;
+  /** The titles of the dropdowns and checkboxes, whose classes are these rather than template.conf's own. */
+  titles: ReadonlySet<string>;
 }
 
 interface DeclaredTweak {
@@ -35,12 +38,7 @@ interface DeclaredTweak {
 }
 
 function declaredTweak(json: string): DeclaredTweak | null {
-  try {
-    const tweak: unknown = JSON.parse(json);
-    return tweak !== null && typeof tweak === 'object' && !Array.isArray(tweak) ? (tweak as DeclaredTweak) : null;
-  } catch {
-    return null;
-  }
+  return tweakObject(json) as DeclaredTweak | null;
 }
 
 function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
@@ -48,6 +46,7 @@ function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
   const classes: string[] = [];
   const values: Record<string, string> = Object.create(null) as Record<string, string>;
   const seen = new Set<string>();
+  const titles = new Set<string>();
   for (const name of folder.conf.stylesheets) {
     const text = folder.source.read(`styles/${name}`);
     if (text === undefined) continue;
@@ -64,9 +63,10 @@ function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
         continue;
       }
       if (typeof tweak.title !== 'string') continue;
-      const key = classSlug(tweak.title);
+      const key = tweakClassSlug(tweak.title);
       if (key === '' || seen.has(key)) continue;
       seen.add(key);
+      titles.add(tweak.title);
       const setting = chosen[tweak.title];
       if (tweak.type === 'checkbox') {
         const on = typeof setting === 'boolean' ? setting : tweak.active === true;
@@ -75,12 +75,12 @@ function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
       } else {
         const value = typeof setting === 'string' ? setting : typeof tweak.default === 'string' ? tweak.default : '';
         values[tweak.title] = value;
-        const valueSlug = classSlug(value);
+        const valueSlug = tweakClassSlug(value);
         if (valueSlug !== '') classes.push(`${key}-${valueSlug}`);
       }
     }
   }
-  return { classes, values };
+  return { classes, values, titles };
 }
 
 /** Made once per version of the folder (a changed stylesheet or template.conf loads a new one). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import type { TemplateChoice } from '../../../server/theme/collection-choice.ts';
 import { pageClasses } from '../../../server/theme/page-identity.ts';
-import { classSlug } from '../../../server/theme/class-slug.ts';
+import { classSlug, tweakClassSlug } from '../../../server/theme/class-slug.ts';
 import { stylesheetTweaks, tweakValuesForScripts } from '../../../server/theme/stylesheet-tweaks.ts';
 import { platformScriptGlobals } from '../../../server/theme/platform-script-globals.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
@@ -30,6 +30,20 @@ function folder(tweaks: Record<string, unknown> = {}, stylesheets = ['tweak.less
 }
 
 describe("a folder's stylesheet tweaks as body classes", () => {
+  it("read a tweak the platform reads though JSON does not (a key unquoted, as dossier writes one), and make its choice's class as the platform does", () => {
+    const aspect = '// tweak: { "label" : "Aspect Ratio", "type" : "dropdown", "title" : "tweak-blog-list-item-aspect-ratio", options : [ "1:1 Square", "2:3 Standard (Vertical)", "4:3 Four-Three", "16:9 Widescreen", "2.40 Anamorphic Widescreen" ], "default"  : "1:1 Square" }';
+    const withAspect = (tweaks: Record<string, unknown>) => loadTemplateFolder(new MemoryTemplateSource({
+      'template.conf': conf({ stylesheets: ['tweak.less'], tweaks }), 'site.region': SITE_REGION, 'styles/tweak.less': `${aspect}\n`,
+    })).folder!;
+    expect(stylesheetTweaks(withAspect({})).classes).toEqual(['tweak-blog-list-item-aspect-ratio-11-square']);
+    const chosen = withAspect({ 'tweak-blog-list-item-aspect-ratio': '16:9 Widescreen', 'tweak-header-color': 'Dark' });
+    // chosen in template.conf: one class, the stylesheet's, and no tweak-tweak-… for a name that has the prefix
+    expect(pageClasses(chosen, { view: 'system', systemName: '404' }, {} as TemplateChoice, {}).split(' ').filter((name) => name.startsWith('tweak-')))
+      .toEqual(['tweak-header-color-dark', 'tweak-blog-list-item-aspect-ratio-169-widescreen']);
+    expect(['2:3 Standard (Vertical)', '4:3 Four-Three', '2.40 Anamorphic Widescreen', ' Full  Width ', 'snake_case'].map(tweakClassSlug))
+      .toEqual(['23-standard-vertical', '43-four-three', '240-anamorphic-widescreen', 'full-width', 'snake-case']);
+  });
+
   it("make a dropdown's choice and an active checkbox into classes of their titles, as the platform does", () => {
     expect(stylesheetTweaks(folder()).classes).toEqual(['site-spacing-medium', 'ancillary-header-full-width', 'tweak-header-cart-style-text']);
     expect(classSlug('Scale Heading 1 Font Size')).toBe('scale-heading-1-font-size');
