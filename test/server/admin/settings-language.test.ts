@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWith, type MoneyFormat } from '../../../client/lib/money.ts';
 import { AdminSettingsRepository } from '../../../server/db/admin-settings-repository.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
+import { seededProduct } from '../helpers/fixtures.ts';
+import { Visitor } from '../helpers/visitor.ts';
 
 let server: PlatformServer;
 beforeAll(async () => {
@@ -46,6 +49,17 @@ describe('the language and region setting', () => {
     const after = (await owner.get<string>('/shop/p/stoneware-mug')).text;
     expect(after).toMatch(/\d+,\d\d\u00a0€/);
     expect(after).not.toMatch(/\$\d+\.\d\d/);
+
+    // an order's page writes its dates in it too: `29. November 2026`
+    const shopper = await new Visitor(server.url).start();
+    const mug = seededProduct('stoneware-mug');
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    const placed = await placeOrderThroughCheckout(shopper);
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = placed.body.confirmationUrl!.split('/').at(-1)!.split('?')[0]!;
+    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
+    const germanDay = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/New_York' }).format(Date.now());
+    expect((await shopper.get<string>(placed.body.confirmationUrl!)).text).toContain(`was cancelled on ${germanDay}.`);
 
     // a caller that does not send the field keeps the language
     const { language: _left, ...withoutLanguage } = saved.body.settings;
