@@ -154,6 +154,8 @@ export const CART = {
   taxAtRate: (words: string, percent: string): string => `${words} (${percent}%)`,
   /** Under a product's price in a shop whose prices include the tax: 'Prices include VAT; shipping is added at checkout.' */
   pricesIncludeTaxNote: (name: string): string => `Prices include ${name === '' ? 'tax' : name}; shipping is added at checkout.`,
+  /** The same under the price of what is not shipped (a download, a service): 'Prices include VAT.' */
+  pricesIncludeTaxUnshippedNote: (name: string): string => `Prices include ${name === '' ? 'tax' : name}.`,
   discount: 'Discount',
   removeConfirmTitle: 'Remove Item',
   /** The line named as the cart names it elsewhere (addedItemDescription): 'Are you sure you want to remove 2 of Linen Work Shirt (Size: L) from your cart?' */

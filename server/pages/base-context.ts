@@ -170,8 +170,10 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     authenticatedAccount: inputs.signedIn ? { signedIn: true } : null,
     // Set only while the owner has closed the store: the header tells shoppers before they try to buy.
     ...(isStoreClosed(websiteSettings) ? { storeClosedNotice: ADMIN.server.storeClosed } : {}),
-    // Set only in a shop whose prices include the tax: the product page says so under the price.
-    ...(tax.pricesIncludeTax ? { taxNote: CART.pricesIncludeTaxNote(tax.taxName) } : {}),
+    // Set only in a shop whose prices include the tax: the product page says so under the price,
+    // with shipping for what is shipped, without for a download or a service (a gift card, which
+    // is not taxed, says nothing)
+    ...(tax.pricesIncludeTax ? { taxNote: CART.pricesIncludeTaxNote(tax.taxName), taxNoteUnshipped: CART.pricesIncludeTaxUnshippedNote(tax.taxName) } : {}),
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.

@@ -93,6 +93,10 @@ describe('prices that include tax', () => {
 
     // the product page says so under the price; a shop adding tax says nothing there
     expect((await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).text).toContain('<p class="product-tax-note">Prices include tax; shipping is added at checkout.</p>');
+    // a download or a service is not shipped; a gift card is not taxed
+    expect((await new Visitor(server.url).get<string>('/shop/p/natural-dye-guide')).text).toContain('<p class="product-tax-note">Prices include tax.</p>');
+    expect((await new Visitor(server.url).get<string>('/shop/p/studio-visit')).text).toContain('<p class="product-tax-note">Prices include tax.</p>');
+    expect((await new Visitor(server.url).get<string>('/shop/p/gift-card')).text).not.toContain('product-tax-note');
     const shopper = await shopperWithShirt();
     // 20 % inside $68.00 and the $6.00 of shipping: 74 × 20 / 120 = $12.33
     const cart = (await shopper.get<Totals>(API_PATHS.cart)).body;
