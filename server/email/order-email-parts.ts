@@ -112,7 +112,8 @@ export function orderParts(input: OrderEmailInput) {
     ...taxRowParts(input.taxName ?? '', input.taxIncluded === true, input.taxRateTenths ?? null),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
-    shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
+    // the addressee first, as on a label and the order's page
+    shippingAddress: input.addressLines.length > 0 ? { addressLines: [input.customerName, ...input.addressLines].filter((line) => line !== '') } : null,
     shopAddress: shopAddressPart(input.shopAddress ?? []),
   };
 }

@@ -80,7 +80,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     customerName: customer.name,
     lines: shipped ? shipped.parcel : lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
     notInParcel: shipped && shipped.apart.length > 0 ? shipped.apart : null,
-    shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
+    // the addressee first, as on a label and the order's page
+    shippingAddress: customer.shippingAddress ? { addressLines: [customer.name ?? '', ...addressLines(customer.shippingAddress, settings.locale)].filter((line) => line !== '') } : null,
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),

@@ -12,6 +12,7 @@ import { startPlatformServer, type PlatformServer } from '../helpers/platform-se
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 
 type OrderLines = { order: { lines: Array<{ itemId: string; productId: string; unitPriceCents: number }> } };
 
@@ -129,12 +130,16 @@ describe('packing slips', () => {
     const shopper = await new Visitor(server.url).start();
     const mug = seededProduct('stoneware-mug');
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
-    const placed = await placeOrderThroughCheckout(shopper, undefined, { name: 'Jana Schmidt', line1: 'Torstraße 1', city: 'Berlin', region: '', postalCode: '10119', countryCode: 'DE' });
+    const placed = await placeOrderThroughCheckout(shopper, undefined, { name: 'Jana Schmidt', email: 'jana@example.de', line1: 'Torstraße 1', city: 'Berlin', region: '', postalCode: '10119', countryCode: 'DE' });
     expect(placed.status, placed.text).toBe(201);
     const orderId = placed.body.confirmationUrl!.split('/').at(-1)!.split('?')[0]!;
     const detail = (await owner.get<{ order: { shippingAddressLines: string[] } }>(`/api/admin/orders/${orderId}`)).body.order;
     expect(detail.shippingAddressLines).toEqual(['Torstraße 1', '10119 Berlin', 'Germany']);
     const slip = (await owner.get<string>(`/config/packing-slips?order=${orderId}`)).text;
     expect(slip).toMatch(/Torstraße 1[\s\S]*10119 Berlin[\s\S]*Germany/);
+    // the shopper's email names the addressee first, as a label does
+    const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'jana@example.de' });
+    expect(email!.text).toContain('Shipping to:\nJana Schmidt\nTorstraße 1\n10119 Berlin\nGermany\n');
+    expect(email!.html).toContain('<p>Jana Schmidt<br>Torstraße 1<br>10119 Berlin<br>Germany</p>');
   });
 });
