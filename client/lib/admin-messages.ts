@@ -172,7 +172,7 @@ export const ADMIN = {
   addVariant: 'Add variant',
   // the variants' "every combination" helper (variant-combinations.ts): each option's values, then the button
   optionValues: (option: string) => `${option} values`,
-  optionValuesHint: 'Comma separated (for example S, M, L).',
+  optionValuesHint: 'The choices, comma separated, such as S, M, L or Blue, White.',
   addEveryCombination: 'Add every combination',
   combinationsAdded: (count: number, blankFilled = 0) => `${count} variant${count === 1 ? '' : 's'} added${blankFilled > 0 ? ` and the empty row given the first combination` : ''}, priced as the first: give each its SKU (or leave it empty for one to be made) and stock, then save.`,
   noCombinationMissing: 'Every combination of these values is a variant already.',
@@ -324,6 +324,8 @@ export const ADMIN = {
   unitPrice: 'Unit price',
   subtotal: 'Subtotal',
   shipping: 'Shipping',
+  /** An order's shipping that cost nothing, as the shop's totals wrote it. */
+  shippingFree: 'Free',
   discount: 'Discount',
   // an order's discount code among its totals (as the checkout showed it), and its use given back once the order is cancelled or refunded
   orderDiscount: (code: string) => `Discount (${code})`,

@@ -48,6 +48,18 @@ describe('the order detail', () => {
     expect(screen.getByText(ADMIN.shippingAddress).nextElementSibling!.textContent).toBe('Torstraße 1, Berlin, 10119, DE');
   });
 
+  it('says Free for shipping that cost nothing on an order that ships, and the amount on one that does not ship', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ shippingCents: 0 }), canSendEmail: true } } }]);
+    const { unmount } = render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.shipping, { selector: '.admin-totals dt' }).nextElementSibling!.textContent).toBe(ADMIN.shippingFree);
+    unmount();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ shippingCents: 0, shippingAddress: null, shippingOption: null }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.shipping, { selector: '.admin-totals dt' }).nextElementSibling!.textContent).toBe('$0.00');
+  });
+
   it('names the variant of each line in words beside its made-up SKU', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
@@ -325,7 +337,7 @@ describe("an order's discount code", () => {
   it('shows the code and what it took off as a deduction under the subtotal, and whether its use was given back', async () => {
     const discounted = { subtotalCents: 20400, discountCents: 5100, grandTotalCents: 15300 };
     expect(await shown({ ...discounted, discount: { code: 'SUMMER-25', amountCents: 5100, returned: false } })).toEqual([
-      [ADMIN.subtotal, '$204.00'], [ADMIN.orderDiscount('SUMMER-25'), '-$51.00'], [ADMIN.shipping, '$0.00'], [CART.tax, '$0.00'], [ADMIN.total, '$153.00'],
+      [ADMIN.subtotal, '$204.00'], [ADMIN.orderDiscount('SUMMER-25'), '-$51.00'], [ADMIN.shipping, ADMIN.shippingFree], [CART.tax, '$0.00'], [ADMIN.total, '$153.00'],
     ]);
     expect((await shown({ ...discounted, status: 'cancelled', discount: { code: 'SUMMER-25', amountCents: 5100, returned: true } }))[1])
       .toEqual([ADMIN.orderDiscount('SUMMER-25'), `-$51.00 (${ADMIN.orderDiscountGivenBack})`]);

@@ -370,7 +370,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <dl className="admin-facts admin-totals">
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
-        <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
+        {/* shipped at no cost: Free, as the shop's totals wrote it to the shopper */}
+        <dt>{ADMIN.shipping}</dt><dd>{order.shippingCents === 0 && order.shippingAddress !== null ? ADMIN.shippingFree : money(order.shippingCents)}</dd>
         <TotalWithTax tax={order} money={money}>
           <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
         </TotalWithTax>
