@@ -123,7 +123,7 @@ export function createPackingSlipPage(deps: AppDeps): Router {
     // printed); the one order asked for by its screen is shown whatever it holds
     const printed = query.order !== undefined ? slips : slips.filter((slip) => slip.packed.length > 0);
     const leftOut = slips.length - printed.length;
-    const shopAddress = businessAddressLines(businessAddressOf(storeSettingsOf(await settings.read('websiteSettings'))));
+    const shopAddress = businessAddressLines(businessAddressOf(storeSettingsOf(await settings.read('websiteSettings'))), locale);
     const rendered = slipsTemplate().render({
       siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
       // the shop's business address (Settings) on each slip, its sender and return address; none when not given

@@ -34,10 +34,12 @@ export function businessAddressOf(storeSettings: Record<string, unknown>): Busin
 /**
  * The address as lines to print (its name first), the empty ones left out; none when no part was
  * given. The country as typed, its town and postal code laid out as that country's post writes
- * them when the country is one the checkout knows by that name or code (`10119 Berlin`).
+ * them when the country is one the checkout knows by that name or code, in the store's language
+ * or English (`10119 Berlin`).
  */
-export function businessAddressLines(address: BusinessAddress): string[] {
-  const countryCode = shippingCountryNamed(address.country, 'en') ?? '';
+export function businessAddressLines(address: BusinessAddress, locale = 'en-US'): string[] {
+  // named in the store's language (Deutschland in a German shop) or in English
+  const countryCode = shippingCountryNamed(address.country, locale) ?? '';
   return [address.name, ...postalAddressLines({ ...address, countryCode }), address.country].filter((line) => line !== '');
 }
 

@@ -50,7 +50,7 @@ export async function readCheckoutSettings(session: StoreSession, site = new Sit
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
-    shopAddress: businessAddressLines(businessAddressOf(storeSettings)),
+    shopAddress: businessAddressLines(businessAddressOf(storeSettings), textOr(website.language, 'en-US')),
     shopCountry: businessAddressOf(storeSettings).country,
   };
 }

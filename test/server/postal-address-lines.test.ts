@@ -32,6 +32,8 @@ describe('an address as its country writes it', () => {
     expect(addressLines(address('DE', 'Berlin', '', '10119'), 'de-DE')).toEqual(['Torstraße 1', 'Hinterhaus', '10119 Berlin', 'Deutschland']);
     expect(businessAddressLines({ name: 'Loam GmbH', line1: 'Torstraße 1', line2: '', city: 'Berlin', region: '', postalCode: '10119', country: 'Germany' }))
       .toEqual(['Loam GmbH', 'Torstraße 1', '10119 Berlin', 'Germany']);
+    expect(businessAddressLines({ name: '', line1: 'Torstraße 1', line2: '', city: 'Berlin', region: '', postalCode: '10119', country: 'Deutschland' }, 'de-DE'))
+      .toEqual(['Torstraße 1', '10119 Berlin', 'Deutschland']);
     expect(businessAddressLines({ name: '', line1: '1 Main St', line2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'Atlantis' }))
       .toEqual(['1 Main St', 'Hudson, NY 12534', 'Atlantis']);
   });
