@@ -155,6 +155,8 @@ export const ADMIN = {
   productType: 'Product type',
   productTypes: { physical: 'Physical', digital: 'Digital', service: 'Service', giftCard: 'Gift card', subscription: 'Subscription' },
   visible: 'Visible',
+  featured: 'Featured',
+  featuredHint: 'Shown first on the home page, and in a template\'s lists of featured products.',
   hidden: 'Hidden',
   status: 'Status',
   stock: 'Stock',

@@ -64,6 +64,8 @@ export const productInputSchema = z.object({
   urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: ADMIN.server.slugCharacters }).default(''),
   productType: productTypeSchema(),
   visible: z.boolean().default(true),
+  // shown first on the home page and kept by a template's featured queries; absent: kept as it is (callers written before it)
+  featured: z.boolean().optional(),
   categories: z.array(label).max(20).default([]),
   tags: z.array(label).max(50).default([]),
   variantOptions: z.array(label).max(6).default([]),
@@ -167,6 +169,8 @@ export function productWrite(input: ProductInput, urlId: string, stored?: AdminP
   const data: Record<string, unknown> = { ...(stored?.data ?? {}) };
   data.descriptionText = input.description;
   data.categories = input.categories;
+  if (input.featured === true) data.featured = true;
+  else if (input.featured === false) delete data.featured;
   data.tags = input.tags;
   if (input.variantOptions.length > 0) data.variantOptionOrdering = input.variantOptions;
   else delete data.variantOptionOrdering;
@@ -229,6 +233,7 @@ export function productForEditor(product: AdminProduct) {
     urlSlug: product.urlId,
     productType: kindOf(product),
     visible: product.visible,
+    featured: product.data.featured === true,
     categories: stringsOf(product.data.categories),
     tags: stringsOf(product.data.tags),
     variantOptions: options,

@@ -94,10 +94,14 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     return shop;
   }
 
-  /** Cards of the collection's first `count` products: only those shown are read, however large the shop. */
+  /**
+   * Cards of the collection's first `count` products, those the owner marked Featured first, each
+   * group in the shop's order: only those shown are read, however large the shop.
+   */
   async function productCards({ site, catalogue }: RequestContent, collectionId: string, count: number): Promise<Json[]> {
     const currency = await site.currency();
-    const first = (await catalogue.listingOf(collectionId)).slice(0, count).map((product) => product.id);
+    const listing = await catalogue.listingOf(collectionId);
+    const first = [...listing.filter((product) => product.featured), ...listing.filter((product) => !product.featured)].slice(0, count).map((product) => product.id);
     return (await catalogue.productsByIds(first)).map((product) => productItem(product, currency, null));
   }
 

@@ -228,3 +228,18 @@ describe('an image upload', () => {
     expect(screen.getByRole('button', { name: ADMIN.uploadAgain('photo.jpg') })).toBeTruthy();
   });
 });
+
+describe('the Featured box', () => {
+  it('shows the stored mark, says where featured products show, and sends the box ticked', async () => {
+    const calls = scriptProduct({ ...product(), featured: false } as ReturnType<typeof product>);
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const featured = screen.getByLabelText(ADMIN.featured) as HTMLInputElement;
+    expect(featured.checked).toBe(false);
+    expect(hintOf(featured)).toBe(ADMIN.featuredHint);
+    fireEvent.click(featured);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ featured: true });
+  });
+});

@@ -13,7 +13,7 @@ const variant = (id: string, changes: Partial<VariantForm> = {}): VariantForm =>
   unlimited: false, loadedUnlimited: false, weight: '0', ...changes,
 });
 const form = (changes: Partial<ProductForm> = {}): ProductForm => ({
-  title: 'Mug', description: 'Stoneware.', excerpt: '', urlSlug: 'mug', productType: 'physical', visible: true, categories: '', tags: '',
+  title: 'Mug', description: 'Stoneware.', excerpt: '', urlSlug: 'mug', productType: 'physical', visible: true, featured: false, categories: '', tags: '',
   options: 'Size', additionalFieldsFormId: '', images: [{ id: 'i1', assetUrl: '/uploads/i1.png', altText: 'Mug' }],
   variants: [variant('a'), variant('b')], ...changes,
 });

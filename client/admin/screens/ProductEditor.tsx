@@ -40,6 +40,8 @@ interface StoredVariant {
 interface StoredImage { id: string; assetUrl: string; altText: string }
 interface StoredProduct {
   id: string; title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
+  /** Shown first on the home page (absent from an older server). */
+  featured?: boolean;
   categories: string[]; tags: string[]; variantOptions: string[]; additionalFieldsFormId: string | null; variants: StoredVariant[]; images: StoredImage[];
   /** A digital product's download file (absent from an older server). */
   file?: ProductFile | null;
@@ -55,7 +57,7 @@ export interface VariantForm {
   loadedUnlimited?: boolean;
 }
 export interface ProductForm {
-  title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
+  title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean; featured: boolean;
   categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
 }
 
@@ -66,7 +68,7 @@ const newKey = () => `v${++keys}`;
 const MAX_VARIANTS = 100;
 
 const EMPTY: ProductForm = {
-  title: '', description: '', excerpt: '', urlSlug: '', productType: 'physical', visible: true, categories: '', tags: '', options: '',
+  title: '', description: '', excerpt: '', urlSlug: '', productType: 'physical', visible: true, featured: false, categories: '', tags: '', options: '',
   additionalFieldsFormId: '', images: [],
   variants: [{ key: 'v0', values: [], sku: '', price: '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: '0' }],
 };
@@ -76,7 +78,7 @@ const list = (text: string) => text.split(',').map((item) => item.trim()).filter
 function formOf(product: StoredProduct, currency: string): ProductForm {
   return {
     title: product.title, description: product.description, excerpt: product.excerpt, urlSlug: product.urlSlug, productType: product.productType,
-    visible: product.visible, categories: product.categories.join(', '), tags: product.tags.join(', '), options: product.variantOptions.join(', '),
+    visible: product.visible, featured: product.featured === true, categories: product.categories.join(', '), tags: product.tags.join(', '), options: product.variantOptions.join(', '),
     additionalFieldsFormId: product.additionalFieldsFormId ?? '', images: product.images,
     variants: product.variants.map((variant) => ({
       key: newKey(), id: variant.id, values: product.variantOptions.map((option) => variant.attributes[option] ?? ''), sku: variant.sku,
@@ -92,7 +94,7 @@ function payloadOf(form: ProductForm, currency: string) {
   // a digital product or gift card takes no stock or weight: a new variant is unlimited, a stored one keeps what it holds
   const takesStock = kindTakesStock(form.productType);
   return {
-    title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible,
+    title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible, featured: form.featured,
     categories: list(form.categories), tags: list(form.tags), variantOptions: options,
     additionalFieldsFormId: form.additionalFieldsFormId === '' ? null : form.additionalFieldsFormId,
     variants: form.variants.map((variant) => ({
@@ -463,6 +465,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
               {(control) => <input {...control} value={form.urlSlug} onChange={(event) => update({ urlSlug: event.target.value })} />}
             </Field>
             <CheckboxField label={ADMIN.visible} checked={form.visible} onChange={(visible) => update({ visible })} error={error('visible')} />
+            <CheckboxField label={ADMIN.featured} hint={ADMIN.featuredHint} checked={form.featured} onChange={(featured) => update({ featured })} error={error('featured')} />
           </div>
           <div className="admin-row">
             <Field label={ADMIN.categories} hint={ADMIN.commaSeparated} error={error('categories') ?? error('categories.0')}>

@@ -16,7 +16,7 @@ export interface EditsOntoNewer {
 
 const OWN_FIELDS = {
   title: ADMIN.title, description: ADMIN.description, excerpt: ADMIN.excerpt, urlSlug: ADMIN.urlSlug, productType: ADMIN.productType,
-  visible: ADMIN.visible, categories: ADMIN.categories, tags: ADMIN.tags, options: ADMIN.options, additionalFieldsFormId: ADMIN.extraFieldsForm,
+  visible: ADMIN.visible, featured: ADMIN.featured, categories: ADMIN.categories, tags: ADMIN.tags, options: ADMIN.options, additionalFieldsFormId: ADMIN.extraFieldsForm,
 } as const satisfies Partial<Record<keyof ProductForm, string>>;
 
 const VARIANT_FIELDS = {

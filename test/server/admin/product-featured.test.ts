@@ -1,0 +1,62 @@
+/**
+ * Featured products: the owner ticks Featured in the product editor; the home page shows those
+ * first, in the shop's order, then the rest; a save that does not send the box keeps the mark.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { Visitor } from '../helpers/visitor.ts';
+import { productInput } from './admin-helpers.ts';
+
+interface EditorProduct { id: string; title: string; urlSlug: string; featured: boolean; revision: number }
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+beforeAll(async () => {
+  server = await startPlatformServer();
+  owner = await server.signInOwner();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+const cardIds = (html: string): string[] => [...html.matchAll(/class="product-card[^"]*" data-item-id="([^"]+)"/g)].map((match) => match[1]!);
+
+/** The product ids of the home page's cards, in order. */
+async function homeCards(): Promise<string[]> {
+  const html = (await new Visitor(server.url).get<string>('/')).text;
+  return cardIds(/<section class="featured"[\s\S]*?<\/section>/.exec(html)![0]);
+}
+
+/** The shop's first four products, in the shop's own order. */
+async function shopOrder(): Promise<string[]> {
+  return cardIds((await new Visitor(server.url).get<string>('/shop')).text).slice(0, 4);
+}
+
+const input = (title: string, sku: string, extra: Record<string, unknown> = {}) => productInput({
+  title, urlSlug: sku.toLowerCase(), variantOptions: [], variants: [{ sku, priceCents: 3800, qtyInStock: 4, attributes: {}, weightGrams: 500 }], ...extra,
+});
+
+describe('a featured product', () => {
+  it('comes first on the home page once ticked, keeps its mark through a save without the box, and goes back to its place when unticked', async () => {
+    const bowl = (await owner.post<{ product: EditorProduct }>('/api/admin/products', input('Spree Bowl', 'SPREE'))).body.product;
+    expect(bowl.featured).toBe(false);
+    const vase = (await owner.post<{ product: EditorProduct }>('/api/admin/products', input('Kiez Vase', 'KIEZ'))).body.product;
+    const order = await shopOrder();
+    expect(order.indexOf(bowl.id)).toBeGreaterThan(order.indexOf(vase.id));
+    expect(await homeCards()).toEqual(order);
+
+    const ticked = await owner.put<{ product: EditorProduct }>(`/api/admin/products/${bowl.id}`, input('Spree Bowl', 'SPREE', { featured: true }));
+    expect(ticked.status, ticked.text).toBe(200);
+    expect(ticked.body.product.featured).toBe(true);
+    expect(await homeCards()).toEqual([bowl.id, ...order.filter((id) => id !== bowl.id)].slice(0, 4));
+
+    // an editor written before the box sends none: the mark stays
+    const kept = await owner.put<{ product: EditorProduct }>(`/api/admin/products/${bowl.id}`, input('Spree Bowl', 'SPREE'));
+    expect(kept.body.product.featured).toBe(true);
+
+    const unticked = await owner.put<{ product: EditorProduct }>(`/api/admin/products/${bowl.id}`, input('Spree Bowl', 'SPREE', { featured: false }));
+    expect(unticked.body.product.featured).toBe(false);
+    expect(await homeCards()).toEqual(await shopOrder());
+  });
+});
