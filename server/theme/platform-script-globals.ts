@@ -22,10 +22,16 @@
  *   loaded whole at its new address: once afterBodyLoad has been called, the page reloads when its
  *   address is another than the one it opened at, whether the loader set it before the call
  *   (doncab) or sets it after (dossier's mercury.js, through history.pushState).
+ * - `ImageLoader.load(img, options)` (and `loadAll`), the platform's image loader, which
+ *   @squarespace/core's `ImageLoader.load` and dossier's sqs-core.js only forward to: it gives an
+ *   image written with `data-src` (the image-meta formatter's) its source at the width it is shown
+ *   at and places it for 'fill' and 'fit' (platform-image-loader.js). Without it such images stayed
+ *   blank and the first call stopped the template's script.
  */
 import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 // JSON no markup can break out of, which is also a JavaScript literal (its line separators escaped)
 import { scriptJson } from '../security/script-json.ts';
+import { IMAGE_LOADER_SCRIPT } from './platform-image-loader.ts';
 
 /** The script elements, under the page's nonce (none in `tmpl render`'s output, which no policy guards). */
 export function platformScriptGlobals(tweakValues: Readonly<Record<string, string>>, nonce: string): string {
@@ -40,5 +46,6 @@ export function platformScriptGlobals(tweakValues: Readonly<Record<string, strin
     + 'if(!Q.afterBodyLoad){var at=location.href,loaded=false,whole=function(){if(loaded&&location.href!==at)location.reload();};'
     + 'Q.afterBodyLoad=function(){Q.AFTER_BODY_LOADED=true;loaded=true;whole();};'
     + 'var H=window.history,push=H&&H.pushState;if(push)H.pushState=function(){var r=push.apply(H,arguments);whole();return r;};}'
-    + '})();</script>';
+    + '})();\n'
+    + `${IMAGE_LOADER_SCRIPT}</script>`;
 }
