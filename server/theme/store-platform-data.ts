@@ -220,12 +220,19 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
   /**
    * A navigation's links. A template names its navigations itself (`main-nav`, `primaryNav`…);
    * one the site's layout has no entry for is filled, as when a site switches templates, by the
-   * layout's entry at the same position as the name in template.conf.
+   * layout's entries no name of template.conf claims, in order: dossier's `primaryNav`,
+   * `secondaryNav` and `footerNav` take the store's `mainNav`, nothing, and its `footerNav`, rather
+   * than the footer's links twice.
    */
   function layoutLinks(id: string): Json[] | undefined {
     const entries = asArray(snapshot.layout.layout);
-    const position = options.navigationNames?.indexOf(id) ?? -1;
-    const entry = entries.find((candidate) => candidate.identifier === id) ?? (position >= 0 ? entries[position] : undefined);
+    const named = entries.find((candidate) => candidate.identifier === id);
+    if (named !== undefined) return asArray(named.links);
+    const names = options.navigationNames ?? [];
+    const unclaimedNames = names.filter((name) => !entries.some((candidate) => candidate.identifier === name));
+    const unclaimedEntries = entries.filter((candidate) => typeof candidate.identifier !== 'string' || !names.includes(candidate.identifier));
+    const position = unclaimedNames.indexOf(id);
+    const entry = position >= 0 ? unclaimedEntries[position] : undefined;
     return entry === undefined ? undefined : asArray(entry.links);
   }
 

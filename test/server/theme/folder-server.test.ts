@@ -228,6 +228,33 @@ describe('platform tags against the store', () => {
   });
 });
 
+describe("a template's navigations the store's layout has no entry for", () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    const nav = (id: string) => `<p id="${id}"><squarespace:navigation navigationId="${id}" template="nav" /></p>`;
+    dir = writeFolder({
+      // dossier's three names: the store's layout has mainNav and footerNav
+      'template.conf': JSON.stringify({ name: 'Three', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'primaryNav' }, { name: 'secondaryNav' }, { name: 'footerNav' }] }),
+      'site.region': `<html><head>{squarespace-headers}</head><body>${nav('primaryNav')}${nav('secondaryNav')}${nav('footerNav')}{squarespace.main-content}{squarespace-footers}</body></html>`,
+      'blocks/nav.block': '{.repeated section items}{.section collection}{navigationTitle}{.end}{.section externalLink}{title}{.end};{.end}',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    server = await startServer({ templateDir: dir });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('are given the entries no name claims, in order, so the footer\'s links are not shown twice', async () => {
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect(html).toContain('<p id="primaryNav">Home;Shop;Lessons;Gallery;Contact;</p>');
+    expect(html).toContain('<p id="secondaryNav"></p>');
+    expect(html).toContain('<p id="footerNav">Search;Instagram;</p>');
+  });
+});
+
 describe('a template.conf that does not parse', () => {
   const good = JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } } }, null, 2);
   const broken = good.replace('"name": "Plain"', '"name" "Plain"');
