@@ -35,6 +35,7 @@ import { Notice } from './Field.tsx';
 import { StoreTimeZone } from './store-time-zone.ts';
 import { StoreMoneyFormat } from './store-money-format.ts';
 import type { MoneyFormat } from '../lib/money.ts';
+import { setTypedDecimalMark } from '../lib/money-input.ts';
 import { announceQueryChanged } from './use-address-query.ts';
 
 export interface AdminAccountProps {
@@ -85,6 +86,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   }, [siteTitle]);
   // The store's money format: settings saved with another currency bring the new one's.
   const [moneyFormat, setMoneyFormat] = useState(initialMoneyFormat ?? null);
+  // the amount boxes of every screen write the store's decimal mark, as its pages write prices
+  setTypedDecimalMark(moneyFormat?.decimal ?? '.');
   // the store's time zone: the settings screen may change it, and every date is then written in the new one
   const [timeZone, setTimeZone] = useState(initialTimeZone ?? null);
   // The sign-in email as the header shows it: the account screen may change it.

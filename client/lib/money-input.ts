@@ -41,9 +41,25 @@ export function centsFromText(text: string, currency: string): number {
   return decimal.startsWith('-') && minor !== 0 ? -minor : minor;
 }
 
-/** Minor units as the fields show them, without grouping ("1250.00"; "1250" in yen; "1.250" in dinars), read back exactly by centsFromText. */
+/**
+ * The decimal mark the admin's amount boxes write: the store's (a comma in a German or French
+ * shop, as its pages write prices), set by the admin from the store's money format. A currency
+ * with thousandths keeps the point: "1,250" could be read either way (centsFromText refuses it).
+ */
+let typedDecimalMark = '.';
+
+export function setTypedDecimalMark(mark: string): void {
+  typedDecimalMark = mark === ',' ? ',' : '.';
+}
+
+function markFor(currency: string): string {
+  return fractionDigits(currency) === 3 ? '.' : typedDecimalMark;
+}
+
+/** Minor units as the fields show them, without grouping ("1250.00", "1250,00" in a comma shop; "1250" in yen; "1.250" in dinars), read back exactly by centsFromText. */
 export function textFromCents(cents: number, currency: string): string {
-  return formatAmount(cents, currency).replace(/,/g, '');
+  const text = formatAmount(cents, currency).replace(/,/g, '');
+  return markFor(currency) === ',' ? text.replace('.', ',') : text;
 }
 
 /** A whole number typed in a field ("12"); NaN otherwise. */
@@ -51,10 +67,10 @@ export function integerFromText(text: string): number {
   return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
-/** An amount as the owner would type it in `currency`: "12.50", "1250" in yen, which have no minor units, "12.500" in dinars. */
+/** An amount as the owner would type it in `currency`: "12.50" ("12,50" in a comma shop), "1250" in yen, which have no minor units, "12.500" in dinars. */
 export function amountExample(currency: string): string {
   const digits = fractionDigits(currency);
-  return digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`;
+  return digits === 0 ? '1250' : `12${markFor(currency)}${'5'.padEnd(digits, '0')}`;
 }
 
 /** What a field is told when its text is no amount in `currency`: the example is written as that currency writes amounts. */

@@ -107,6 +107,29 @@ describe("amounts in the store's money format", () => {
     expect(calls.filter((call) => call.url === '/api/admin/settings')).toHaveLength(0);
   });
 
+  it("in the amount boxes, with the store's decimal mark, read back as the same amount", async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      {
+        method: 'GET', path: '/api/admin/products/p1',
+        answer: { body: { product: {
+          id: 'p1', title: 'Chemise en lin', description: '', excerpt: '', productType: 'physical', urlSlug: 'chemise', visible: true, categories: [], tags: [],
+          variantOptions: [], additionalFieldsFormId: null, images: [],
+          variants: [{ id: 'v1', sku: 'CL-1', priceCents: 125050, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: {} }],
+        } } },
+      },
+      { method: 'PUT', path: '/api/admin/products/p1', answer: (call) => ({ body: { product: { ...(call.body as object), id: 'p1', images: [], variants: [] } } }) },
+    ]);
+    openAdmin('/config/products/p1');
+    await settle();
+    // a euro shop in French writes 1250,50 in its boxes, as its pages write 1 250,50 €
+    expect((screen.getByLabelText(ADMIN.price) as HTMLInputElement).value).toBe('1250,50');
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect((calls.find((call) => call.method === 'PUT')?.body as { variants: Array<{ priceCents: number }> }).variants[0]!.priceCents).toBe(125050);
+  });
+
   it('in the currency the settings were just saved with, in the same locale, without a reload', async () => {
     const poundsInFrench = moneyFormatFor('GBP', 'fr-FR');
     const settings = {
