@@ -807,7 +807,7 @@ export const ADMIN = {
     importOptionNameDiffers: 'The product\'s first row (row {row}) names this option "{name}"; leave it empty or write the same.',
     importOptionWithoutName: 'This value has no option: the product\'s first row leaves {column} empty.',
     importSkuRepeated: 'The SKU {sku} is given on row {row} already.',
-    importSkuInUse: 'The SKU {sku} belongs to another product in the store.',
+    importSkuInUse: 'The SKU {sku} belongs to {title} (URL slug {slug}) in the store. Give this row another SKU, or, to write over {title} from this file, give its rows the URL slug {slug} and tick "{option}".',
     importStockChanged: 'Since this file was exported, the stock of {sku} changed to {count} (an order, or another edit). Check the count in Stock, then write {count} in {column}.',
     importSlugInUse: 'The shop has a product at this URL slug already. To write over it from this file, tick "{option}".',
     // a count the owner changed while orders or other staff changed it too (stock-count-edit.ts)

@@ -68,7 +68,13 @@ export async function checkImportedProducts(tx: StoreSession, imported: readonly
       const owner = await products.productWithSku(variant.sku);
       // a SKU of the product at the same URL slug is that product's own (when it is not to be updated, the slug says so)
       if (owner !== undefined && owner !== existingId) {
-        problems.push({ row: product.rows[index]!, column: IMPORT_COLUMNS.sku, message: fillMessage(ADMIN.server.importSkuInUse, { sku: variant.sku }) });
+        // named by its URL slug, which a row gives to write over that product (an import run twice
+        // from a file without slugs meets this)
+        const stored = await products.findById(owner);
+        problems.push({
+          row: product.rows[index]!, column: IMPORT_COLUMNS.sku,
+          message: fillMessage(ADMIN.server.importSkuInUse, { sku: variant.sku, title: stored?.title ?? '', slug: stored?.urlId ?? '', option: ADMIN.importUpdateExisting }),
+        });
       }
     }
   }

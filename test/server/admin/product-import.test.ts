@@ -15,6 +15,8 @@ import { startPlatformServer, type PlatformServer } from '../helpers/platform-se
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { adminSnapshot, upload } from './admin-helpers.ts';
 
+/** The refusal of a row whose SKU another product of the store has, naming that product by title and URL slug. */
+const skuInUse = (sku: string, title: string, slug: string) => fillMessage(ADMIN.server.importSkuInUse, { sku, title, slug, option: ADMIN.importUpdateExisting });
 const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
 /** What a refusal for size says to do, in the catalogue's words. */
 const SPLIT_ADVICE = 'Split it into files of at most 50,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
@@ -218,9 +220,9 @@ describe('importing products in the admin', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(fillMessage(ADMIN.server.importHasProblems, { count: 3 }));
     expect(again.body.problems).toEqual([
-      { row: 2, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'APRON-1' }) },
-      { row: 3, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'SCARF-GRY' }) },
-      { row: 4, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'SCARF-OAT' }) },
+      { row: 2, column: 'SKU', message: skuInUse('APRON-1', 'Linen Apron', 'linen-apron') },
+      { row: 3, column: 'SKU', message: skuInUse('SCARF-GRY', 'Wool Scarf', 'wool-scarf') },
+      { row: 4, column: 'SKU', message: skuInUse('SCARF-OAT', 'Wool Scarf', 'wool-scarf') },
     ]);
     const still = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(Number(still!.n)).toBe(Number(after!.n));
@@ -326,7 +328,7 @@ describe('importing products in the admin', () => {
 
     // a SKU of another product is still refused when updating
     const clash = await send(csvText(header!, [edit(jacket[0]!, { SKU: 'TOTE-1' })]), { update: 'yes' });
-    expect(clash.body.problems).toEqual([{ row: 2, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'TOTE-1' }) }]);
+    expect(clash.body.problems).toEqual([{ row: 2, column: 'SKU', message: skuInUse('TOTE-1', 'Canvas Tote', 'canvas-tote-2') }]);
     // and only yes or no is an answer to the option
     expect((await send(edited, { update: 'maybe' })).status).toBe(400);
   });
@@ -386,7 +388,7 @@ describe('importing products in the admin', () => {
     ].join('\n'));
     expect(answer.status).toBe(400);
     expect(answer.body.problems).toEqual([
-      { row: 3, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'F8-MUG' }) },
+      { row: 3, column: 'SKU', message: skuInUse('F8-MUG', 'Store Mug', 'f8-mug') },
       { row: 5, column: 'SKU', message: fillMessage(ADMIN.server.importSkuRepeated, { sku: 'F8-DUP', row: 4 }) },
       { row: 6, column: 'Price', message: notAnAmountText('USD') },
       { row: 7, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
