@@ -531,7 +531,7 @@ export const ADMIN = {
   refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding or cancelling this order right now, make the same refund again to settle it (for a refund of part of the order, the same items and amount): the payment provider is asked under that refund\'s own key, so the card is never refunded twice.',
   // refunds of part of an order (client/admin/screens/PartialRefund.tsx): some items, some money, or both
   partialRefund: 'Refund part of this order',
-  partialRefundHint: 'For a returned item, a damaged one or a late parcel: choose the items coming back, if any, and the amount to give back. The payment card gets it first, then the gift card that paid part of the order.',
+  partialRefundHint: 'For a returned item, a damaged one or a late parcel: choose the items coming back, if any, and the amount to give back. An item chosen counts as refunded: it is no longer sent, nor offered for refund again. For money back alone (a discount for a flaw the customer keeps), leave every quantity at 0 and type the amount. The payment card gets it first, then the gift card that paid part of the order.',
   refundQuantity: (item: string) => `Quantity of ${item} to refund`,
   refundQuantityLeft: (count: number) => `of ${count}`,
   putBackInStock: 'Put back in stock',
