@@ -6,50 +6,12 @@
 import { isDiscountCodeShape, normalisedDiscountCode } from './discount-code.ts';
 import { CHECKOUT } from './messages.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from './gift-card-code.ts';
+import { postalCodeFits } from './postal-codes.ts';
 import { isShopperEmail } from './rules.ts';
+import { countryPostalCodes, isShippingCountry } from './shipping-countries.ts';
 
-/** The countries the checkout ships to (ISO codes; names come from Intl in the store's language). */
-export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'DK', 'ES', 'PT', 'AU', 'NZ', 'JP'] as const;
-
-const COUNTRY_SET: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES);
-
-/**
- * Each shipping country's postal code shape (any case, the space or dash optional) and an example
- * of one, so a code cut short or typed for another country (a ZIP code of four digits, a UK
- * postcode under United States) is caught at the checkout rather than on the parcel; `digits`
- * where the codes are digits alone (10118, 75001, 2000), so a phone offers its number pad, while
- * the others mix in letters (SW1A 1AA, K1A 0B1, D02 X285, 1012 AB) or a dash (100-0001,
- * 1000-001), which a number pad lacks.
- */
-interface PostalCodes {
-  shape: RegExp;
-  example: string;
-  digits: boolean;
-}
-
-const POSTAL_CODES: Readonly<Record<(typeof SHIPPING_COUNTRIES)[number], PostalCodes>> = {
-  US: { shape: /^\d{5}(?:[ -]?\d{4})?$/, example: '10118', digits: true },
-  CA: { shape: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: 'K1A 0B1', digits: false },
-  GB: { shape: /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[A-Z]{2}$/i, example: 'SW1A 1AA', digits: false },
-  IE: { shape: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i, example: 'D02 X285', digits: false },
-  FR: { shape: /^\d{5}$/, example: '75001', digits: true },
-  DE: { shape: /^\d{5}$/, example: '10117', digits: true },
-  NL: { shape: /^\d{4} ?[A-Z]{2}$/i, example: '1012 AB', digits: false },
-  DK: { shape: /^\d{4}$/, example: '1550', digits: true },
-  ES: { shape: /^\d{5}$/, example: '28012', digits: true },
-  PT: { shape: /^\d{4}-?\d{3}$/, example: '1000-001', digits: false },
-  AU: { shape: /^\d{4}$/, example: '2000', digits: true },
-  NZ: { shape: /^\d{4}$/, example: '1010', digits: true },
-  JP: { shape: /^\d{3}-?\d{4}$/, example: '100-0001', digits: false },
-};
-
-/** A shipping country's postal codes; undefined for any other text (`constructor` included: it is sent by the shopper). */
-const postalCodesOf = (countryCode: string): PostalCodes | undefined =>
-  (Object.hasOwn(POSTAL_CODES, countryCode) ? POSTAL_CODES[countryCode as keyof typeof POSTAL_CODES] : undefined);
-
-export function postalCodesAreDigits(countryCode: string): boolean {
-  return postalCodesOf(countryCode)?.digits === true;
-}
+export { SHIPPING_COUNTRIES } from './shipping-countries.ts';
+export { postalCodesAreDigits } from './postal-codes.ts';
 
 /** The countries as the checkout's country list names them (in the store's language). */
 export type CountryNames = ReadonlyArray<{ code: string; name: string }>;
@@ -57,14 +19,16 @@ export type CountryNames = ReadonlyArray<{ code: string; name: string }>;
 /**
  * A postal code's problem for the country chosen (required, too long, or not of its shape, naming
  * the country as `countries` does); null when it fits. The checkout also asks it when the country
- * changes, so a code typed first is judged against the country now chosen.
+ * changes, so a code typed first is judged against the country now chosen. A country without
+ * postal codes (Hong Kong) asks for none, and one whose code may be left out (Ireland's Eircode)
+ * judges only one typed.
  */
 export function postalCodeError(value: string, countryCode: string, countries: CountryNames): string | null {
-  const required = textError(value, 20, CHECKOUT.postalCodeRequired);
-  if (required) return required;
-  const rule = postalCodesOf(countryCode);
-  // NFKC: full-width digits and dashes, as a Japanese keyboard types them, read as plain ones
-  if (!rule || rule.shape.test(value.trim().normalize('NFKC'))) return null;
+  const rule = countryPostalCodes(countryCode);
+  const required = rule?.use === 'none' || rule?.use === 'optional' ? null : CHECKOUT.postalCodeRequired;
+  const problem = textError(value, 20, required);
+  if (problem || value.trim() === '' || rule?.use === 'none') return problem;
+  if (!rule || postalCodeFits(value, countryCode)) return null;
   // named as the country list shows it, so the shopper sees which country the example is for
   const country = countries.find((choice) => choice.code === countryCode)?.name ?? countryCode;
   return CHECKOUT.postalCodeInvalid(country, rule.example);
@@ -168,7 +132,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
     ['city', textError(fields.city, 100, CHECKOUT.cityRequired)],
     ['region', textError(fields.region, 100, null)],
     ['postalCode', postalCodeError(fields.postalCode, fields.countryCode, countries)],
-    ['countryCode', COUNTRY_SET.has(fields.countryCode) ? null : CHECKOUT.countryRequired],
+    ['countryCode', isShippingCountry(fields.countryCode) ? null : CHECKOUT.countryRequired],
     ['shippingOptionId', fields.shippingOptionId !== '' && fields.shippingOptionId.length <= 40 ? null : CHECKOUT.shippingOptionRequired],
     ['cardNumber', cardLeftOut || (/^\d{12,19}$/.test(digits) && passesLuhn(digits)) ? null : CHECKOUT.cardNumberInvalid],
     ['cardExpiry', cardLeftOut ? null : cardExpiryError(fields.cardExpiry, now)],
