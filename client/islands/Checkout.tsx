@@ -20,6 +20,7 @@ import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
 import { checkoutFieldErrors, postalCodeError, postalCodesAreDigits } from '../lib/checkout-rules.ts';
+import { countryPostalCodes } from '../lib/shipping-countries.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../lib/discount-code.ts';
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
@@ -72,8 +73,11 @@ export interface CheckoutQuoteProps {
 export interface CheckoutProps {
   quote: CheckoutQuoteProps;
   moneyFormat?: MoneyFormat | null;
-  /** Countries shipped to, with their names in the store's language. */
-  countries: Array<{ code: string; name: string }>;
+  /**
+   * Countries shipped to, with their names in the store's language; `hasRegion` false where
+   * addresses name no state or province (the box is left out; absent: asked for, optional).
+   */
+  countries: Array<{ code: string; name: string; hasRegion?: boolean }>;
   /** A subscription's or gift card's own cart. */
   cartToken?: string;
   /**
@@ -280,6 +284,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const discount = appliedDiscount ? quote.discount : null;
   // the codes applied leave nothing to pay (a card's balance, a 100% discount): no card is asked for
   const nothingToPay = (giftCard !== null || discount !== null) && quote.amountDueCents === 0;
+  // the boxes the chosen country's addresses have: no region where none is named (Germany), no
+  // postal code where there are none (Hong Kong), one that may be left empty in Ireland
+  const asksRegion = countries.find((country) => country.code === values.countryCode)?.hasRegion !== false;
+  const postalCodeUse = countryPostalCodes(values.countryCode)?.use ?? 'required';
 
   function change(name: FieldName, value: string): void {
     setValues((current) => ({ ...current, [name]: value }));
@@ -466,6 +474,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     attemptKey.current ??= newAttemptKey();
     const payload = {
       ...values,
+      // a box the country leaves out sends nothing, whatever was typed in it under another country
+      region: asksRegion ? values.region : '',
+      postalCode: postalCodeUse === 'none' ? '' : values.postalCode,
       // nothing left to pay (a gift card or a discount): no card is charged, whatever was typed before
       ...(nothingToPay ? { cardNumber: '', cardExpiry: '', cardCvc: '' } : {}),
       shippingOptionId: quote.requiresShipping ? shippingOptionId : 'none',
@@ -635,10 +646,13 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           {errors.countryCode && <p className="field-error" id="checkout-countryCode-error">{errors.countryCode}</p>}
         </div>
         <div className="checkout-row">
-          <Field name="region" label={CHECKOUT.regionLabel} autoComplete={`${addressSection} address-level1`} optional values={values} errors={errors} onChange={change} />
+          {asksRegion && <Field name="region" label={CHECKOUT.regionLabel} autoComplete={`${addressSection} address-level1`} optional values={values} errors={errors} onChange={change} />}
           {/* the number pad where the country's codes are digits alone; letters or a dash need the full keyboard */}
-          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete={`${addressSection} postal-code`}
-            inputMode={postalCodesAreDigits(values.countryCode) ? 'numeric' : 'text'} values={values} errors={errors} onChange={change} />
+          {postalCodeUse !== 'none' && (
+            <Field name="postalCode" label={postalCodeUse === 'optional' ? CHECKOUT.postalCodeOptionalLabel : CHECKOUT.postalCodeLabel}
+              autoComplete={`${addressSection} postal-code`} optional={postalCodeUse === 'optional'}
+              inputMode={postalCodesAreDigits(values.countryCode) ? 'numeric' : 'text'} values={values} errors={errors} onChange={change} />
+          )}
         </div>
       </fieldset>
 

@@ -419,6 +419,8 @@ export const CHECKOUT = {
   cityLabel: 'City',
   regionLabel: 'State / Province (optional)',
   postalCodeLabel: 'Postal code',
+  /** Where a country's addresses may go without one (Ireland's Eircode). */
+  postalCodeOptionalLabel: 'Postal code (optional)',
   countryLabel: 'Country',
   recipientEmailLabel: "Recipient's email",
   cardNumberLabel: 'Card number',

@@ -9,17 +9,38 @@ import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
 import { regionNamesIn, shippingCountryNamed } from '../commerce/shipping-country-named.ts';
+import { countryHasRegion } from '../commerce/country-regions.ts';
+
+/** A country as the checkout's list shows it. */
+export interface CheckoutCountry {
+  code: string;
+  /** In the store's language. */
+  name: string;
+  /** Its addresses name a state or province: the checkout asks for one (country-regions.ts). */
+  hasRegion: boolean;
+}
+
+/** Alphabetical order in `locale`, English's for a locale Intl refuses. */
+function collatorIn(locale: string): Intl.Collator {
+  try {
+    return new Intl.Collator([locale, 'en']);
+  } catch {
+    return new Intl.Collator('en');
+  }
+}
 
 /**
- * Country names in the store's language, with the store's own country first when it ships there
- * (the business address's country, else the language's region: `en-US`): the checkout's country
- * list, whose first is the one a shopper starts with, and the names its postal code refusals give.
+ * Country names in the store's language, in that language's alphabetical order with the store's
+ * own country first when it ships there (the business address's country, else the language's
+ * region: `en-US`): the checkout's country list, whose first is the one a shopper starts with,
+ * and the names its postal code refusals give.
  */
-export function countriesIn(locale: string, shopCountry = ''): Array<{ code: string; name: string }> {
+export function countriesIn(locale: string, shopCountry = ''): CheckoutCountry[] {
   const names = regionNamesIn(locale);
   const home = shippingCountryNamed(shopCountry, locale) ?? locale.split('-')[1]?.toUpperCase();
-  const codes = [...SHIPPING_COUNTRIES].sort((a, b) => (a === home ? -1 : b === home ? 1 : 0));
-  return codes.map((code) => ({ code, name: names?.of(code) ?? code }));
+  const countries = SHIPPING_COUNTRIES.map((code) => ({ code, name: names?.of(code) ?? code, hasRegion: countryHasRegion(code) }));
+  const collator = collatorIn(locale);
+  return countries.sort((a, b) => (a.code === home ? -1 : b.code === home ? 1 : collator.compare(a.name, b.name)));
 }
 
 /**

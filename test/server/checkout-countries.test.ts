@@ -9,7 +9,7 @@ import { shippingCountryNamed } from '../../server/commerce/shipping-country-nam
 
 describe("the checkout's first country", () => {
   it("is the business address's country, named any way the owner writes it", () => {
-    expect(countriesIn('en-US', 'Ireland')[0]).toEqual({ code: 'IE', name: 'Ireland' });
+    expect(countriesIn('en-US', 'Ireland')[0]).toEqual({ code: 'IE', name: 'Ireland', hasRegion: true });
     expect(countriesIn('en-US', ' ireland ')[0]!.code).toBe('IE');
     expect(countriesIn('en-US', 'FR')[0]!.code).toBe('FR');
     expect(shippingCountryNamed('Irlande', 'fr-FR')).toBe('IE');
@@ -24,5 +24,15 @@ describe("the checkout's first country", () => {
     const codes = countriesIn('en-US', 'Ireland').map((country) => country.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toContain('US');
+  });
+
+  it("follows with the others in the store language's alphabetical order, saying which ask for a region", () => {
+    const german = countriesIn('de-DE', 'Deutschland');
+    expect(german.slice(0, 4).map((country) => country.name)).toEqual(['Deutschland', 'Andorra', 'Australien', 'Belgien']);
+    // Ö sorts with O in German, not after Z
+    const names = german.map((country) => country.name);
+    expect(names.indexOf('Österreich')).toBeLessThan(names.indexOf('Polen'));
+    const regions = Object.fromEntries(german.map((country) => [country.code, country.hasRegion]));
+    expect(regions).toMatchObject({ US: true, CA: true, AU: true, IT: true, DE: false, AT: false, GB: false, FR: false });
   });
 });
