@@ -42,6 +42,11 @@ export interface CheckoutQuoteProps {
   subtotalCents: number;
   requiresShipping: boolean;
   shippingOptions: Array<{ id: string; name: string; costCents: number }>;
+  /**
+   * Some rate ships to the country the quote was asked for; false: the shop does not ship there
+   * (said instead of the options). Absent (a quote of before zones): it does.
+   */
+  shipsToCountry?: boolean;
   selectedShippingOptionId: string | null;
   shippingCents: number;
   taxCents: number;
@@ -288,6 +293,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   // postal code where there are none (Hong Kong), one that may be left empty in Ireland
   const asksRegion = countries.find((country) => country.code === values.countryCode)?.hasRegion !== false;
   const postalCodeUse = countryPostalCodes(values.countryCode)?.use ?? 'required';
+  const countryNameOf = (code: string): string => countries.find((country) => country.code === code)?.name ?? code;
 
   function change(name: FieldName, value: string): void {
     setValues((current) => ({ ...current, [name]: value }));
@@ -366,6 +372,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
    */
   function takeQuote(next: CheckoutQuoteProps, code: string): void {
     setQuote(next);
+    // the option chosen, or the cheapest where the country has other rates than the one chosen before
+    setShippingOptionId(next.selectedShippingOptionId ?? '');
     setAppliedCode(next.giftCard ? code : '');
     setAppliedDiscount(next.discount?.code ?? '');
     const { giftCardError, discountError } = next;
@@ -378,12 +386,39 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     }));
   }
 
-  /** A fresh quote for this shipping choice, gift card code and discount code ('' for none). */
-  function requote(optionId: string, code: string, discountCode: string) {
+  /**
+   * A fresh quote for this shipping choice, gift card code and discount code ('' for none), to
+   * the country chosen (only the rates that ship there are offered).
+   */
+  function requote(optionId: string, code: string, discountCode: string, countryCode = values.countryCode) {
     return api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, {
-      shippingOptionId: optionId, cartToken, ...(code ? { giftCardCode: code } : {}), ...(discountCode ? { discountCode } : {}),
+      shippingOptionId: optionId, cartToken, ...(countryCode ? { countryCode } : {}),
+      ...(code ? { giftCardCode: code } : {}), ...(discountCode ? { discountCode } : {}),
     });
   }
+
+  // Another country may have other rates (a German shop's DHL Paket Deutschland only to DE): its
+  // options and totals are asked for whenever the country changes, by the list, a suggestion or
+  // the kept draft. The page's own quote is for the list's first country; an answer for a country
+  // chosen since is dropped.
+  const quotedCountry = useRef(countries[0]?.code ?? '');
+  useEffect(() => {
+    const countryCode = values.countryCode;
+    if (!quote.requiresShipping || countryCode === quotedCountry.current) return;
+    let current = true;
+    void requote(shippingOptionId, appliedCode, appliedDiscount, countryCode).then((answer) => {
+      if (!current || !mounted.current) return;
+      if (!answer.ok) {
+        setFormError(answer.message);
+        return;
+      }
+      quotedCountry.current = countryCode;
+      takeQuote(answer.data.quote, appliedCode);
+    });
+    return () => {
+      current = false;
+    };
+  }, [values.countryCode]);
 
   async function chooseShipping(id: string): Promise<void> {
     setShippingOptionId(id);
@@ -493,6 +528,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     };
     const found: Record<string, string> = { ...checkoutFieldErrors(payload, new Date(), countries) };
     if (quote.needsRecipient && !values.recipientEmail.trim()) found.recipientEmail = CHECKOUT.recipientEmailInvalid;
+    // no rate ships to the country: said under the country rather than as a missing shipping choice
+    if (quote.shipsToCountry === false) {
+      delete found.shippingOptionId;
+      found.countryCode = CHECKOUT.notShippingTo(countryNameOf(values.countryCode));
+    }
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setFormError(CHECKOUT.fieldsInvalid);
@@ -639,7 +679,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <div className={errors.countryCode ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-countryCode">{CHECKOUT.countryLabel}</label>
           <select id="checkout-countryCode" name="countryCode" value={values.countryCode} autoComplete={`${addressSection} country`}
-            aria-invalid={errors.countryCode ? true : undefined} aria-describedby={errors.countryCode ? 'checkout-countryCode-error' : undefined}
+            aria-invalid={errors.countryCode ? true : undefined}
+            aria-describedby={errors.countryCode ? 'checkout-countryCode-error' : quote.shipsToCountry === false ? 'checkout-not-shipped' : undefined}
             onChange={(event) => change('countryCode', event.target.value)}>
             {countries.map((country) => <option key={country.code} value={country.code}>{country.name}</option>)}
           </select>
@@ -660,7 +701,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <fieldset className="checkout-section checkout-shipping-options"
           aria-describedby={errors.shippingOptionId ? 'checkout-shippingOptionId-error' : undefined}>
           <legend>{CHECKOUT.deliveryHeading}</legend>
-          {quote.shippingOptions.length === 0 && <p className="field-error">{CHECKOUT.noShippingOption}</p>}
+          {quote.shipsToCountry === false
+            ? <p className="field-error" id="checkout-not-shipped">{CHECKOUT.notShippingTo(countryNameOf(values.countryCode))}</p>
+            : quote.shippingOptions.length === 0 && <p className="field-error">{CHECKOUT.noShippingOption}</p>}
           {quote.shippingOptions.map((option, index) => (
             <label key={option.id} className="shipping-option">
               {/* the first option takes the choice's id, for the focus and the list of problems */}

@@ -51,6 +51,8 @@ export type PlaceOrderInput = z.infer<ReturnType<typeof placeOrderSchema>>;
 /** What the island sends for a fresh quote. */
 export const quoteRequestSchema = z.object({
   shippingOptionId: z.string().max(40).optional(),
+  /** The country chosen (ISO code): only the rates that ship there are offered; absent: every rate. */
+  countryCode: z.string().regex(/^[A-Z]{2}$/).optional(),
   /** A gift card to apply, as typed (the answer says why one is not applied). */
   giftCardCode: z.string().max(40).optional(),
   /** A discount code to apply, as typed (the answer says why one is not applied). */

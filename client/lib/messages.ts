@@ -449,6 +449,8 @@ export const CHECKOUT = {
   recipientEmailInvalid: "Please enter the recipient's email address.",
   shippingOptionRequired: 'Please choose a shipping option.',
   noShippingOption: 'None of our shipping options can carry this order. Please remove an item or contact us.',
+  /** No shipping rate of the shop ships to the country chosen (its name in the store's language). */
+  notShippingTo: (country: string): string => `We don't ship to ${country} yet.`,
   cardNumberInvalid: 'Please enter a valid card number.',
   cardExpiryInvalid: 'Please enter the expiry date as MM/YY.',
   cardExpired: 'This card has expired.',

@@ -21,7 +21,7 @@ import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * The checkout island's calls: a fresh quote for a shipping choice, a discount code and a gift
+ * The checkout island's calls: a fresh quote for a shipping choice and country, a discount code and a gift
  * card code (the server prices every step and looks the codes up; the cart keeps the discount
  * code applied, for the checkout's next load), and placing the order
  * (answers carry catalogue messages and, for a form problem, the message of each field).
@@ -36,7 +36,8 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     const cart = await checkoutCartOf(deps, req, res, request.cartToken);
     if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
     // read at one content version: one version read for the settings' two documents
-    const quote = await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode, '', requestContent(deps, req).site);
+    const shipping = { optionId: request.shippingOptionId, countryCode: request.countryCode };
+    const quote = await quoteCart(deps.store, cart, shipping, request.giftCardCode, request.discountCode, '', requestContent(deps, req).site);
     // the island sends the code it shows applied with every quote: the cart keeps the one applied
     // now (none once removed or refused), which the checkout loaded again applies again
     const applied = quote.discount?.code ?? null;

@@ -21,7 +21,7 @@ import type { BackgroundWork } from '../background-work.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
-import { readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { readCheckoutSettings, type CheckoutQuote, type ShippingChoice } from './checkout-quote.ts';
 import { quoteWithDiscount } from './discount-code-use.ts';
 import { withGiftCard } from './gift-card-payment.ts';
 import { fellToLowStock } from './low-stock.ts';
@@ -130,14 +130,19 @@ export function billingIntervalOf(line: CheckoutLine): string {
 export async function quoteCart(
   session: StoreSession,
   cart: CheckoutCart,
-  shippingOptionId?: string,
+  shipping: ShippingChoice = {},
   giftCardCode?: string,
   discountCode?: string,
   customerEmail = '',
   site?: SiteRepository,
 ): Promise<CheckoutQuote> {
   const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session, site)]);
-  return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shippingOptionId, discountCode, Date.now(), false, customerEmail), giftCardCode);
+  return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shipping, discountCode, Date.now(), false, customerEmail), giftCardCode);
+}
+
+/** The order's shipping choice and the country of its address (the rates that ship there are its options). */
+function shippingChoiceOf(input: PlaceOrderInput): ShippingChoice {
+  return { optionId: input.shippingOptionId, countryCode: input.countryCode };
 }
 
 /** The payment reference of an order the gift card paid whole: no payment card was charged. */
@@ -199,8 +204,13 @@ export async function placeCheckoutOrder(
     return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
   }
 
-  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode, input.discountCode, input.email);
+  const quote = await quoteCart(store, cart, shippingChoiceOf(input), input.giftCardCode, input.discountCode, input.email);
   if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };
+  // no rate ships to the country sent (whatever the browser showed): said under the country, in its name
+  if (!quote.shipsToCountry) {
+    const { locale } = await readCheckoutSettings(store);
+    return { kind: 'invalid', fieldErrors: { countryCode: CHECKOUT.notShippingTo(countryName(input.countryCode, locale)) } };
+  }
   if (quote.requiresShipping && quote.shippingOptions.length === 0) return { kind: 'refused', status: 409, message: CHECKOUT.noShippingOption };
   const fieldErrors: Record<string, string> = {};
   if (!quote.shippingChoiceValid) fieldErrors.shippingOptionId = CHECKOUT.shippingOptionRequired;
@@ -279,7 +289,7 @@ async function writeOrder(
   const settings = await readCheckoutSettings(tx);
   const now = Date.now();
   const lines = await readCheckoutLines(tx, cart.id, cart.kind, services.log);
-  const priced = await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, true, input.email);
+  const priced = await quoteWithDiscount(tx, lines, settings, shippingChoiceOf(input), input.discountCode, now, true, input.email);
   const quote = await withGiftCard(tx, priced, input.giftCardCode, true);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
   // another order spent or the owner cancelled the gift card, or the discount code ended or was
@@ -349,7 +359,7 @@ async function writeOrder(
     const discounts = new DiscountCodeRepository(tx);
     // the conditional update is the last word on the code's limits; the fresh quote says why it failed
     if (!(await discounts.takeUse(quote.discount.id, now))) {
-      throw new TotalChanged(await withGiftCard(tx, await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, false, input.email), input.giftCardCode));
+      throw new TotalChanged(await withGiftCard(tx, await quoteWithDiscount(tx, lines, settings, shippingChoiceOf(input), input.discountCode, now, false, input.email), input.giftCardCode));
     }
     await discounts.recordUse(order.id, quote.discount, quote.discountCents, now);
   }

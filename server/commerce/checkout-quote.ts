@@ -9,6 +9,7 @@ import { PRODUCT_TYPE } from './pricing.ts';
 import { taxSettingsOf, type TaxSettings } from './tax-settings.ts';
 import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
+import { ratesShippingTo } from './shipping-zones.ts';
 
 /** The store settings a checkout needs, read through the session it runs in. */
 export interface CheckoutSettings extends TaxSettings {
@@ -63,6 +64,11 @@ export interface CheckoutQuote {
   requiresShipping: boolean;
   weightGrams: number;
   shippingOptions: ShippingOption[];
+  /**
+   * Some rate ships to the country chosen (always true while none is given, or nothing ships);
+   * false: the checkout says the shop does not ship there, and the order is refused.
+   */
+  shipsToCountry: boolean;
   /** The chosen option, or the cheapest when none (or an unknown one) was chosen; null without shipping. */
   selectedShippingOption: ShippingOption | null;
   /** True when the option asked for is one of the options (placing an order needs it). */
@@ -118,12 +124,18 @@ export interface AppliedDiscount {
   shippingCents: number;
 }
 
+/** The shopper's shipping choice and the country it goes to ('' or absent while none is known: every rate). */
+export interface ShippingChoice {
+  optionId?: string;
+  countryCode?: string;
+}
+
 /**
  * What the order costs with one shipping choice and, when given, a discount code that may apply:
  * its goods part comes off before tax (only the chosen products' or categories' goods for a code
  * limited to them), a free-shipping code's part is the chosen option's cost.
  */
-export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string, discount: DiscountToApply | null = null): CheckoutQuote {
+export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shipping: ShippingChoice = {}, discount: DiscountToApply | null = null): CheckoutQuote {
   const goodsDiscount = discount ? goodsDiscountCents(discount.terms, targetedCentsOf(discount.terms, lines)) : 0;
   const base = computeTotals(
     lines,
@@ -132,8 +144,9 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
   );
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const weightGrams = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
-  const options = requiresShipping ? shippingOptions(settings.shippingRates, base.subtotalCents, weightGrams) : [];
-  const chosen = options.find((option) => option.id === shippingOptionId);
+  const rates = ratesShippingTo(settings.shippingRates, shipping.countryCode ?? '');
+  const options = requiresShipping ? shippingOptions(rates, base.subtotalCents, weightGrams) : [];
+  const chosen = options.find((option) => option.id === shipping.optionId);
   const selected = chosen ?? options[0] ?? null;
   const shippingCents = selected?.costCents ?? 0;
   const shippingDiscount = discount?.terms.kind === 'free-shipping' ? shippingCents : 0;
@@ -146,6 +159,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     requiresShipping,
     weightGrams,
     shippingOptions: options,
+    shipsToCountry: !requiresShipping || rates.length > 0,
     selectedShippingOption: requiresShipping ? selected : null,
     shippingChoiceValid: !requiresShipping || chosen !== undefined,
     shippingCents,

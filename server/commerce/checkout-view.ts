@@ -23,6 +23,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     subtotalCents: quote.subtotalCents,
     requiresShipping: quote.requiresShipping,
     shippingOptions: quote.shippingOptions,
+    shipsToCountry: quote.shipsToCountry,
     selectedShippingOptionId: quote.selectedShippingOption?.id ?? null,
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,

@@ -9,7 +9,7 @@ import { DiscountCodeRepository, type DiscountCodeRecord } from '../db/discount-
 import type { StoreSession } from '../db/store.ts';
 import { discountableCentsOf } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { quoteCheckout, type CheckoutQuote, type CheckoutSettings, type DiscountToApply } from './checkout-quote.ts';
+import { quoteCheckout, type CheckoutQuote, type CheckoutSettings, type DiscountToApply, type ShippingChoice } from './checkout-quote.ts';
 import { moneyTextIn } from './money-format.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 
@@ -80,13 +80,13 @@ export async function quoteWithDiscount(
   session: StoreSession,
   lines: readonly CheckoutLine[],
   settings: CheckoutSettings,
-  shippingOptionId: string | undefined,
+  shipping: ShippingChoice,
   typedCode: string | undefined,
   now: number,
   lock = false,
   customerEmail = '',
 ): Promise<CheckoutQuote> {
   const discount = await discountFor(session, typedCode, lines, settings, now, lock, customerEmail);
-  if (discount !== null && 'refusal' in discount) return { ...quoteCheckout(lines, settings, shippingOptionId), discountError: discount.refusal };
-  return quoteCheckout(lines, settings, shippingOptionId, discount);
+  if (discount !== null && 'refusal' in discount) return { ...quoteCheckout(lines, settings, shipping), discountError: discount.refusal };
+  return quoteCheckout(lines, settings, shipping, discount);
 }

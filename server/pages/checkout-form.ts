@@ -10,6 +10,7 @@ import { checkoutServices } from '../commerce/checkout-services.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
 import { regionNamesIn, shippingCountryNamed } from '../commerce/shipping-country-named.ts';
 import { countryHasRegion } from '../commerce/country-regions.ts';
+import { countriesServed } from '../commerce/shipping-zones.ts';
 
 /** A country as the checkout's list shows it. */
 export interface CheckoutCountry {
@@ -33,12 +34,13 @@ function collatorIn(locale: string): Intl.Collator {
  * Country names in the store's language, in that language's alphabetical order with the store's
  * own country first when it ships there (the business address's country, else the language's
  * region: `en-US`): the checkout's country list, whose first is the one a shopper starts with,
- * and the names its postal code refusals give.
+ * and the names its postal code refusals give. `served`: only those countries (shipping-zones.ts).
  */
-export function countriesIn(locale: string, shopCountry = ''): CheckoutCountry[] {
+export function countriesIn(locale: string, shopCountry = '', served: ReadonlySet<string> | null = null): CheckoutCountry[] {
   const names = regionNamesIn(locale);
   const home = shippingCountryNamed(shopCountry, locale) ?? locale.split('-')[1]?.toUpperCase();
-  const countries = SHIPPING_COUNTRIES.map((code) => ({ code, name: names?.of(code) ?? code, hasRegion: countryHasRegion(code) }));
+  const codes = served ? SHIPPING_COUNTRIES.filter((code) => served.has(code)) : SHIPPING_COUNTRIES;
+  const countries = codes.map((code) => ({ code, name: names?.of(code) ?? code, hasRegion: countryHasRegion(code) }));
   const collator = collatorIn(locale);
   return countries.sort((a, b) => (a.code === home ? -1 : b.code === home ? 1 : collator.compare(a.name, b.name)));
 }
@@ -51,12 +53,21 @@ export function countriesIn(locale: string, shopCountry = ''): CheckoutCountry[]
 export async function checkoutFormIsland(deps: AppDeps, site: SiteRepository, cart: CheckoutCart | null, cartToken?: string): Promise<string | null> {
   if (!cart) return null;
   const kept = cart.discountCode ?? undefined;
-  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart, undefined, undefined, kept, '', site), readCheckoutSettings(deps.store, site)]);
+  const settings = await readCheckoutSettings(deps.store, site);
+  // An order that ships lists only the countries some rate ships to: a shopper expects the list
+  // to be where the shop delivers, as larger shops' are, and learns that their country is not
+  // among them before typing an address rather than after (the quote and the order still refuse
+  // one sent anyway, in "We don't ship to … yet."). One that ships nothing (gift cards,
+  // downloads) asks for a billing address, which may be anywhere. The first quote is for the
+  // country the list starts with.
+  const shipTo = countriesIn(settings.locale, settings.shopCountry, countriesServed(settings.shippingRates));
+  const quote = await quoteCart(deps.store, cart, { countryCode: shipTo[0]?.code ?? '' }, undefined, kept, '', site);
   if (quote.lines.length === 0) return null;
+  const countries = quote.requiresShipping ? shipTo : countriesIn(settings.locale, settings.shopCountry);
   return renderIsland('Checkout', {
     quote: checkoutQuoteView(quote),
     moneyFormat: moneyFormatFor(settings.currency, settings.locale),
-    countries: countriesIn(settings.locale, settings.shopCountry),
+    countries,
     ...(cartToken ? { cartToken } : {}),
     ...(kept && quote.discountError !== null ? { refusedDiscountCode: kept } : {}),
     testMode: checkoutServices(deps).payments.testMode,

@@ -83,7 +83,7 @@ for (const engine of TEST_ENGINES) {
     });
 
     it('prices by weight from the product data and taxes the subtotal', async () => {
-      const quote = await quoteCart(store, await cartWith(store, 1), 'post');
+      const quote = await quoteCart(store, await cartWith(store, 1), { optionId: 'post' });
       // 1.5 kg: base 3.00 + two started kilograms at 2.00
       expect(quote).toMatchObject({ subtotalCents: 2000, weightGrams: 1500, shippingCents: 700, taxCents: 200, totalCents: 2900 });
       expect(quote.lines[0]).toMatchObject({ variantLabel: 'Colour: Blue', limitedStock: true });

@@ -8,7 +8,7 @@ import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { checkAdminInput } from '../../../server/admin/admin-validation.ts';
 import { shippingCost, shippingRatesSchema } from '../../../server/commerce/shipping-rates.ts';
 
-const rate = { id: 'standard', name: 'Standard', kind: 'flat', priceCents: 600, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 } as const;
+const rate = { id: 'standard', name: 'Standard', priceCents: 600, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0, countries: [] as string[], kind: 'flat' as const };
 
 describe('a shipping rate typed in the settings', () => {
   it('asks for an id left empty, and names the characters of one mistyped', () => {
