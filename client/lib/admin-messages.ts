@@ -644,6 +644,8 @@ export const ADMIN = {
   rateFreeOverHint: 'Leave empty if never free.',
   rateMaxWeight: 'Max weight (g)',
   rateMaxWeightHint: 'Leave empty for any weight.',
+  rateCountries: 'Ships to',
+  rateCountriesHint: 'Country codes or names, separated by commas (DE, AT, Switzerland). Leave empty to ship everywhere.',
   storeOpen: 'Store open',
   storeOpenHint: 'Untick to close the store for a while: its pages stay up with a notice that it is closed, and nothing can be added to a cart or bought until you tick it again.',
   instalments: 'Instalment messaging',
@@ -852,6 +854,8 @@ export const ADMIN = {
     taxRate: 'Enter a rate from 0 to {max}, with at most three decimals, such as 8.875.',
     rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
     rateIdRepeated: 'Each shipping rate needs its own id.',
+    /** A country typed for a shipping rate that the checkout does not ship to, or a name it does not know ({country} as typed). */
+    notAShippingCountry: '"{country}" is not a country the checkout ships to: use its code (AT) or its name (Austria), separated by commas.',
     notAnEmail: 'Enter an email address, such as owner@example.com.',
     notAStoreAddress: 'Enter the address shoppers open, such as https://shop.example.com (no path after it).',
     giftCardNotFound: 'That gift card does not exist.',

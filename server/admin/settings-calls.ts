@@ -4,7 +4,8 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { lowStockThresholdOf, MAX_LOW_STOCK } from '../commerce/low-stock.ts';
-import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rates.ts';
+import { shippingRatesFrom, typedShippingRatesSchema } from '../commerce/shipping-rates.ts';
+import { ratesWithCountryCodes } from './rate-countries.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -58,8 +59,9 @@ const settingsSchema = z.object({
   // what shoppers are told the tax is called ('' for the platform's "Tax"); absent: kept as it is
   taxName: oneLineText(TAX_NAME_MAX).trim().optional(),
   // a rate's name is one line as typed; checked here, not in the schema that reads stored rates (one
-  // stored before would otherwise drop the store's rates to the default at checkout)
-  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate })
+  // stored before would otherwise drop the store's rates to the default at checkout); its countries
+  // as typed, codes or names, turned into codes in the store's language (rate-countries.ts)
+  shippingRates: typedShippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate })
     .superRefine((rates, ctx) => rates.forEach((rate, index) => {
       if (!isOneLine(rate.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: ADMIN.server.oneLine });
     })),
@@ -160,6 +162,8 @@ export function createSettingsCalls(deps: AppDeps): Router {
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
       if (input.timeZone !== undefined && !timeZoneChoices(storeTimeZone(website)).includes(input.timeZone)) throw fieldError('timeZone', ADMIN.server.notATimeZone);
       if (input.language !== undefined && !isLanguageChoice(input.language, storeLanguageOf(website))) throw fieldError('language', ADMIN.server.notALanguage);
+      // the countries' names are read in the language being saved, which the screen shows them in after
+      const shippingRates = ratesWithCountryCodes(input.shippingRates, input.language ?? storeLanguageOf(website), shippingRatesFrom(store));
       const savedWebsite = {
         ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress,
         // the zone the store already has (America/New_York when unset) leaves the document as it is
@@ -177,7 +181,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           ...(input.pricesIncludeTax === undefined || (input.pricesIncludeTax === false && store.pricesIncludeTax === undefined)
             ? {} : { pricesIncludeTax: input.pricesIncludeTax }),
           ...(input.taxName === undefined || (input.taxName === '' && store.taxName === undefined) ? {} : { taxName: input.taxName }),
-          shippingRates: input.shippingRates,
+          shippingRates,
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },
           captchaDisabled: !input.captchaEnabled,

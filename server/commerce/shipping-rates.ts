@@ -57,8 +57,13 @@ export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
 export const shippingRatesSchema = ratesSchemaOf(shippingRateSchema);
 
-/** The rates as the settings screen sends them: each country as typed, a code or a name (`DE`, `Austria`). */
-export const typedShippingRatesSchema = ratesSchemaOf(rateSchemaWith(z.string().trim().min(1).max(80)));
+/**
+ * The rates as the settings screen sends them: each country as typed, a code or a name (`DE`,
+ * `Austria`); a rate sent without countries (a caller written before zones) keeps its stored ones.
+ */
+export const typedShippingRatesSchema = ratesSchemaOf(rateSchemaWith(z.string().trim().min(1).max(80)).extend({
+  countries: z.array(z.string().trim().min(1).max(80)).max(MAX_RATE_COUNTRIES).optional(),
+}));
 
 function nonNegativeInteger(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;

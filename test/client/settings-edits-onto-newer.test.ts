@@ -11,7 +11,7 @@ import { settingsEditsOntoNewer } from '../../client/admin/screens/settings-edit
 import { addressFormOf } from '../../client/admin/screens/SettingsBusinessAddress.tsx';
 
 const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
-  id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', ...changes,
+  id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', countries: '', ...changes,
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
   siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', language: 'en-US', currency: 'USD', taxRate: '8', pricesIncludeTax: false, taxName: '', rates: [rate('standard'), rate('express', { price: '15.00' })],

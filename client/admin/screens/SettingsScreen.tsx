@@ -14,15 +14,16 @@ import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 import { withCurrency } from './settings-form-currency.ts';
 import { settingsEditsOntoNewer } from './settings-edits-onto-newer.ts';
+import { countriesText, countriesTyped } from '../rate-countries-input.ts';
 import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressForm, type BusinessAddress } from './SettingsBusinessAddress.tsx';
 
 interface LanguageChoice { code: string; name: string }
-interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
+interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number; countries?: string[] }
 interface Settings {
   siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; language?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
-export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
+export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string; countries: string }
 export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; language: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
@@ -33,7 +34,7 @@ function newRate(rates: readonly RateForm[], currency: string): RateForm {
   let number = rates.length + 1;
   while (rates.some((rate) => rate.id === `rate-${number}`)) number += 1;
   const zero = textFromCents(0, currency);
-  return { id: `rate-${number}`, name: '', kind: 'flat', price: zero, perKilogram: zero, freeOver: '', maxWeight: '' };
+  return { id: `rate-${number}`, name: '', kind: 'flat', price: zero, perKilogram: zero, freeOver: '', maxWeight: '', countries: '' };
 }
 
 function formOf(settings: Settings): SettingsForm {
@@ -49,6 +50,7 @@ function formOf(settings: Settings): SettingsForm {
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: rate.freeOverCents === 0 ? '' : money(rate.freeOverCents), maxWeight: rate.maxWeightGrams === 0 ? '' : String(rate.maxWeightGrams),
+      countries: countriesText(rate.countries),
     })),
   };
 }
@@ -68,6 +70,7 @@ function payloadOf(form: SettingsForm) {
     shippingRates: form.rates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, priceCents: cents(rate.price), perKilogramCents: cents(rate.perKilogram),
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
+      countries: countriesTyped(rate.countries),
     })),
   };
 }
@@ -240,6 +243,8 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
                   ) : null}
                   <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')} hint={ADMIN.rateFreeOverHint}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
                   <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')} hint={ADMIN.rateMaxWeightHint}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
+                  {/* codes are not words: no capital first letter or corrections on a phone */}
+                  <Field label={ADMIN.rateCountries} error={at('countries')} hint={ADMIN.rateCountriesHint}>{(control) => <input {...control} autoCapitalize="characters" autoCorrect="off" spellCheck={false} value={rate.countries} onChange={(event) => updateRate(index, { countries: event.target.value })} />}</Field>
                 </div>
                 <button type="button" data-row-control="remove" disabled={form.rates.length === 1} onClick={() => {
                   // the rate that takes its place (rows are by position), else the one before it

@@ -25,7 +25,7 @@ const OWN_FIELDS = {
   ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.key, field.label])),
 } as const satisfies Partial<Record<keyof SettingsForm, string>>;
 
-const RATE_FIELDS = ['name', 'kind', 'price', 'perKilogram', 'freeOver', 'maxWeight'] as const satisfies ReadonlyArray<keyof RateForm>;
+const RATE_FIELDS = ['name', 'kind', 'price', 'perKilogram', 'freeOver', 'maxWeight', 'countries'] as const satisfies ReadonlyArray<keyof RateForm>;
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
 
