@@ -9,6 +9,7 @@ import { createGiftCardCalls } from './gift-card-calls.ts';
 import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
+import { createPageCalls } from './page-calls.ts';
 import { createProductCalls } from './product-calls.ts';
 import { createProductListCalls } from './product-list-calls.ts';
 import { createProductFileCalls } from './product-file-calls.ts';
@@ -41,6 +42,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createMessageCalls(deps));
   router.use(createSettingsCalls(deps));
   router.use(createStaffCalls(deps));
+  router.use(createPageCalls(deps));
   router.use(createBlockFieldCalls(deps));
   router.use(createAccountCalls(deps));
   return router;

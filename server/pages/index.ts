@@ -19,6 +19,7 @@ import { createMailingListPages } from './mailing-list-pages.ts';
 import { createDownloadPages } from './download-pages.ts';
 import { createMemberPasswordPages } from './member-password-pages.ts';
 import { createMemberSignInPages } from './member-sign-in-pages.ts';
+import { createPlainPages } from './plain-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
 import { createSocialIconSpriteRoute } from '../theme/social-icon-sprite.ts';
 import { templateDirProblem } from '../theme/template-dir-check.ts';
@@ -145,6 +146,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createDownloadPages(deps, pages));
   router.use(createMemberSignInPages(deps, pages));
   router.use(createMemberPasswordPages(deps, pages));
+  // last: the owner's pages never shadow a route of the store's
+  router.use(createPlainPages(deps, pages, notFound));
 
   const errorHandler: ErrorRequestHandler = async (err, req, res, next) => {
     if (res.headersSent) {

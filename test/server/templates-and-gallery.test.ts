@@ -72,7 +72,7 @@ describe('template store (single .tmpl pages) and the theme folder', () => {
     const result = checkTemplateFolder(TEMPLATES_DIR);
     expect(result.problems).toEqual([]);
     const folder = loadTemplateFolder(new DiskTemplateSource(TEMPLATES_DIR)).folder!;
-    expect([...folder.collections.keys()].sort()).toEqual(['gallery', 'lessons', 'products']);
+    expect([...folder.collections.keys()].sort()).toEqual(['gallery', 'lessons', 'page', 'products']);
     expect([...folder.pages.keys()].sort()).toEqual(['contact', 'home']);
     expect([...folder.system.keys()].sort()).toEqual(['404', 'access-denied', 'cart', 'checkout', 'download-refused', 'error', 'forgot-password', 'gift-card', 'mailing-list-confirmation', 'order-confirmed', 'reset-password', 'search', 'sign-in']);
     expect([...folder.blocks.keys()].sort()).toEqual(['footer.block', 'head.block', 'header.block', 'product-card.block']);

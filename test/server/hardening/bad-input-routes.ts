@@ -119,6 +119,11 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/settings': file(ADMIN),
   'GET /api/admin/block-fields': noInput(READ_ONLY),
   'PUT /api/admin/block-fields/:fieldId': file('../admin/block-fields.test.ts'),
+  'GET /api/admin/pages': noInput(READ_ONLY),
+  'POST /api/admin/pages': file('../admin/pages.test.ts'),
+  'PUT /api/admin/pages/:pageId': file('../admin/pages.test.ts'),
+  'DELETE /api/admin/pages/:pageId': file('../admin/pages.test.ts'),
+  'POST /api/admin/pages/:pageId/move': file('../admin/pages.test.ts'),
   'GET /api/admin/account/session': noInput(READ_ONLY),
   'PUT /api/admin/account/password': file(ADMIN),
   'PUT /api/admin/account/email': file(ADMIN),
@@ -175,6 +180,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /checkout/order-confirmed/:orderId': file(PAGES),
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
+  // the owner's own pages (the admin's Pages screen): an address no plain page has goes on to the 404
+  'GET /:urlId': noInput('a page whose address only picks the page: one the store lacks is its 404'),
   'GET /mailing-list/confirm': file(PAGES),
   // an unknown, malformed, expired, used-up or cancelled order's link: tested there
   'GET /downloads/:token': file('../digital-delivery.test.ts'),

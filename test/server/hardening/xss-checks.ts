@@ -103,6 +103,9 @@ const PAGE_URL_SOURCES: Record<string, PageUrlSource> = {
     (await store.all<{ url_id: string }>(
       "SELECT i.url_id FROM content_items i JOIN collections c ON c.id = i.collection_id WHERE c.url_id = 'lessons' ORDER BY i.display_order",
     )).map((row) => `/lessons/${row.url_id}`),
+  // the owner's own pages (the admin's Pages screen), and the seeded contact page the same route would find
+  '/:urlId': async (store) =>
+    (await store.all<{ url_id: string }>("SELECT url_id FROM collections WHERE type_code = 10 AND url_id <> 'home' ORDER BY rowid")).map((row) => `/${row.url_id}`),
   // the refusal page of a download link (a working link answers a file, not a page, and would spend a download)
   '/downloads/:token': async () => [`/downloads/${'A'.repeat(43)}`],
 };

@@ -13,6 +13,8 @@ const CATEGORY_NAME = `"'><img src=x onerror=p>`;
 const HEADER = { announcement: hostileText('announcement'), buttonLabel: hostileText('header-button') };
 const FOOTER = { text: hostileText('footer-text'), link: SCRIPT_URL };
 const CHECKOUT_PREFERENCES = { customMessage: hostileText('checkout-message'), buttonLabel: hostileText('checkout-button') };
+const PAGE_TITLE = hostileText('page-title');
+const PAGE_TEXT = `${hostileText('page-text')}\n\n[a link](${SCRIPT_URL}) and [another]("><script>pwned(4)</script>)`;
 
 let server: RunningServer;
 let removeDatabase: () => void;
@@ -105,6 +107,16 @@ describe('owner texts stored through the owner calls', () => {
     const answer = await owner.call('/api/multilingual/languages', { method: 'PUT', json: { languages: ['<script>pwned(1)</script>'] } });
     expect(answer.status).toBe(400);
     expectJsonEcho(answer);
+  });
+
+  it('a page the owner adds on the Pages screen keeps its hostile title and text as sent, in both navigations', async () => {
+    const answer = await owner.call('/api/admin/pages', { method: 'POST', json: { title: PAGE_TITLE, urlId: 'hostile-page', text: PAGE_TEXT, navigation: 'both' } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expectJsonEcho(answer);
+    expect((answer.body as { page: { title: string; text: string } }).page).toMatchObject({ title: PAGE_TITLE, text: PAGE_TEXT });
+    const { html } = await page('/hostile-page');
+    expect(visibleText(html)).toContain(PAGE_TITLE);
+    expect(visibleText(html)).toContain('[a link](javascript:pwned(3))');
   });
 
   it('every page is inert for the owner and for an anonymous visitor', async () => {
