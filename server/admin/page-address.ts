@@ -24,9 +24,10 @@ export function normalPageAddress(typed: string): string {
   return typed.trim().replace(/^\/+/, '').toLowerCase();
 }
 
-/** An address the owner types, normalised, then refused under the field when not one. */
-export const pageAddress = z.string().transform(normalPageAddress).pipe(
-  z.string().min(1).max(MAX_PAGE_ADDRESS)
-    .regex(ADDRESS, { error: ADMIN.server.pageAddressNotValid })
-    .refine((address) => !RESERVED_PAGE_ADDRESSES.has(address), { error: ADMIN.server.pageAddressReserved }),
+/** An address the owner types, normalised, then refused under the field when it is not one. */
+export const pageAddressFormat = z.string().transform(normalPageAddress).pipe(
+  z.string().min(1).max(MAX_PAGE_ADDRESS).regex(ADDRESS, { error: ADMIN.server.pageAddressNotValid }),
 );
+
+/** A new page's address: also never one of the store's own. */
+export const pageAddress = pageAddressFormat.refine((address) => !RESERVED_PAGE_ADDRESSES.has(address), { error: ADMIN.server.pageAddressReserved });

@@ -11,6 +11,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { fieldError, parseAdminInput } from './admin-validation.ts';
+import { RESERVED_PAGE_ADDRESSES } from './page-address.ts';
 import { deleteBody, moveBody, newPageBody, pageBody, pageParams, type PageInput } from './page-input.ts';
 import { movePage, placePage, withoutPage, type Navigation } from './page-navigation.ts';
 import { navigationsView, pageAddressPath, pageKind, pageView } from './page-view.ts';
@@ -109,6 +110,8 @@ export function createPageCalls(deps: AppDeps): Router {
       if (input.revisionWhenLoaded !== undefined && input.revisionWhenLoaded !== page.revision) throw pageChanged(page);
       // only a plain page moves: the others are served at addresses of the store's own routes
       const urlId = pageKind(page) === 'plain' && input.urlId !== undefined ? input.urlId : page.urlId;
+      // an address it has is kept as it is; a new one is never one of the store's own
+      if (urlId !== page.urlId && RESERVED_PAGE_ADDRESSES.has(urlId)) throw fieldError('urlId', ADMIN.server.pageAddressReserved);
       if (urlId !== page.urlId && await pages.addressTaken(urlId, page.id)) throw fieldError('urlId', ADMIN.server.pageAddressTaken);
       const data = savedData(page, input);
       const siteLayout = await site.readSettingForUpdate(SITE_LAYOUT);

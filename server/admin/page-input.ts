@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { oneLineText, ownerText, recordId } from './admin-validation.ts';
-import { pageAddress } from './page-address.ts';
+import { pageAddress, pageAddressFormat } from './page-address.ts';
 import { NAVIGATIONS, PLACEMENTS } from './page-navigation.ts';
 
 /** The most a page's text may hold: an Impressum, a privacy statement or terms run to a few pages. */
@@ -32,7 +32,8 @@ export const newPageBody = z.object({
  */
 export const pageBody = z.object({
   title,
-  urlId: pageAddress.optional(),
+  // a page's own address is kept even where the store's routes now answer it (see page-calls.ts)
+  urlId: pageAddressFormat.optional(),
   text: ownerText(MAX_PAGE_TEXT).optional(),
   heroTitle: oneLineText(MAX_HERO_TITLE).optional(),
   heroText: oneLineText(MAX_HERO_TEXT).optional(),

@@ -207,6 +207,8 @@ describe('bad input', () => {
     const taken = await owner.put<{ fieldErrors?: Record<string, string> }>(pageUrl(page.id), { title: page.title, urlId: 'widerruf', navigation: 'none' });
     expect(taken.status).toBe(400);
     expect(taken.body.fieldErrors?.urlId).toBe(ADMIN.server.pageAddressTaken);
+    const reserved = await owner.put<{ fieldErrors?: Record<string, string> }>(pageUrl(page.id), { title: page.title, urlId: 'checkout', navigation: 'none' });
+    expect(reserved.body.fieldErrors?.urlId).toBe(ADMIN.server.pageAddressReserved);
     const twoLines = await owner.put<{ fieldErrors?: Record<string, string> }>(pageUrl(home.id), { title: 'Home', heroTitle: 'a\nb', navigation: 'main' });
     expect(twoLines.body.fieldErrors?.heroTitle).toBe(ADMIN.server.oneLine);
     expect((await owner.put(pageUrl(page.id), 'not an object')).status).toBe(400);
@@ -224,6 +226,14 @@ describe('bad input', () => {
     expect(saved.body.page).toMatchObject({ title: 'Laden', urlId: 'shop', address: '/shop' });
     expect(saved.body.navigations.main.find((link) => link.pageId === shop.id)).toMatchObject({ title: 'Laden', url: '/shop' });
     expect(navLinks((await shopPage('/')).html, 'main-nav')).toContain('/shop');
+  });
+
+  it('keeps the address a plain page has, though the store\'s routes answer it now (data from before)', async () => {
+    await server.app.deps.store.run("INSERT INTO collections (id, url_id, title, type_code, data_json) VALUES ('0000000000000000000000aa', 'account', 'Konto', 10, '{}')");
+    const kept = await owner.put<Saved>(pageUrl('0000000000000000000000aa'), { title: 'Ihr Konto', urlId: 'account', text: '', navigation: 'none' });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.page).toMatchObject({ title: 'Ihr Konto', urlId: 'account' });
+    expect((await owner.delete(pageUrl('0000000000000000000000aa'))).status).toBe(200);
   });
 
   it('reserves the first segment of every route of the store', () => {
