@@ -24,6 +24,8 @@ import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { BlockFieldsScreen } from './screens/BlockFieldsScreen.tsx';
+import { PageEditor } from './screens/PageEditor.tsx';
+import { PagesScreen } from './screens/PagesScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
 import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
@@ -66,6 +68,7 @@ const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
   { key: 'gift-cards', permission: 'orders.read' },
   { key: 'discounts', permission: 'orders.read' },
   { key: 'messages', permission: 'messages.read' },
+  { key: 'pages', permission: 'settings.read' },
   { key: 'settings', permission: 'settings.read' },
   { key: 'block-fields', permission: 'settings.read' },
   { key: 'staff', permission: 'staff.manage' },
@@ -214,6 +217,11 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       break;
     case 'settings':
       screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} onTimeZoneSaved={setTimeZone} />;
+      break;
+    case 'pages':
+      screen = parts[1] === undefined
+        ? <PagesScreen navigate={navigate} canEdit={can('store.manage')} />
+        : <PageEditor key={parts[1]} pageId={parts[1] === 'new' ? null : parts[1]} navigate={navigate} canEdit={can('store.manage')} />;
       break;
     case 'block-fields':
       screen = <BlockFieldsScreen canEdit={can('store.manage')} />;

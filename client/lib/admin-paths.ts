@@ -17,6 +17,9 @@ export const ADMIN_PATHS = {
   discounts: `${ADMIN_BASE}/discounts`,
   newDiscountCode: `${ADMIN_BASE}/discounts/new`,
   discountCode: (discountCodeId: string): string => `${ADMIN_BASE}/discounts/${encodeURIComponent(discountCodeId)}`,
+  pages: `${ADMIN_BASE}/pages`,
+  newPage: `${ADMIN_BASE}/pages/new`,
+  page: (pageId: string): string => `${ADMIN_BASE}/pages/${encodeURIComponent(pageId)}`,
   /** Where a password-reset email's link opens (its token follows in the fragment). */
   resetPassword: `${ADMIN_BASE}/reset-password`,
   /** The printable packing slips: of one order, or (with the Orders list's query) of the orders it shows. */
