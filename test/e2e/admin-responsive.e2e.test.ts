@@ -4,12 +4,12 @@
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
  * list and an order (with its fulfil question open), gift cards and a card, discount codes, a code and
- * a new one (also for chosen products, one ticked by keyboard), messages, settings, staff and account; each checkbox sits beside its label.
+ * a new one (also for chosen products, one ticked by keyboard), messages, the pages and the home page's editor, settings, staff and account; each checkbox sits beside its label.
  * On a phone every button, field, menu, checkbox and link a finger aims at is at least 44 px tall;
  * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
  * password, Remove) is drawn inside the window with no sideways scrolling (the rows are cards on
- * a phone), as is every cell of the order list (number, date, customer, total, status), the
+ * a phone), as is every cell of the order list (number, date, customer, total, status) and every link of the pages list, the
  * tables stay tables to screen readers, and the history of the last variant opens in sight under
  * its row; at 1280 px the order list is still drawn as a table. Screenshots at 390 px go to
  * test-results/.
@@ -39,7 +39,7 @@ import { GiftCardRepository } from '../../server/db/gift-card-repository.ts';
 import { AdminDiscountCodeRepository } from '../../server/db/admin-discount-code-repository.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 
-const SECTIONS = ['Products', 'Inventory', 'Orders', 'Gift cards', 'Discounts', 'Messages', 'Settings', 'Staff', 'Account'] as const;
+const SECTIONS = ['Products', 'Inventory', 'Orders', 'Gift cards', 'Discounts', 'Messages', 'Pages', 'Settings', 'Staff', 'Account'] as const;
 const WIDTHS = [320, 390, 768, 1280] as const;
 /** A tablet's width is drawn as a touch screen, whose controls are sized for a finger too. */
 const TOUCH_WIDTH = 768;
@@ -370,8 +370,21 @@ describe('the admin on a phone', () => {
       // back to the whole order, the form is as opened, so leaving it asks nothing
       await page.getByRole('combobox', { name: ADMIN.discountAppliesTo }).selectOption('order');
 
-      for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
+      for (const name of ['Messages', 'Pages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);
+        if (name === 'Pages') {
+          // each page's title and address links in reach, the table a table to screen readers; the home page's editor fits too
+          const pages = '.admin-page-list';
+          await page.locator(pages).waitFor();
+          expect(await controlsOutOfReach(pages, 'a'), `pages at ${width} px`).toEqual([]);
+          await expectTableSemantics(pages, '> tbody > tr > td:nth-child(2)', `pages at ${width} px`);
+          await page.locator(pages).getByRole('link', { name: 'Home', exact: true }).click();
+          await page.getByLabel(ADMIN.sitePages.heroTitle).waitFor();
+          await expectFits('the home page\'s editor', width);
+          await shot('page-editor-home');
+          await openSection(name);
+          await page.locator(pages).waitFor();
+        }
         if (name === 'Staff') {
           const staff = 'table.admin-table';
           await page.getByRole('combobox', { name: 'Role: packer@example.com' }).waitFor();
