@@ -317,6 +317,18 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.locator('table.admin-history').waitFor();
     findings.push(...(await auditAtEachWidth('admin inventory with a stock history')));
 
+    // the site's pages, their navigations' order, and the home page's and a new page's editors
+    await screen('Pages');
+    await page.locator('.admin-page-list').waitFor();
+    findings.push(...(await auditAtEachWidth('admin pages')));
+    await page.locator('.admin-page-list').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByLabel('Heading').waitFor();
+    findings.push(...(await auditAtEachWidth('admin home page editor')));
+    await screen('Pages');
+    await page.getByRole('button', { name: 'Add a page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New page' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin new page')));
+
     await screen('Settings');
     findings.push(...(await auditAtEachWidth('admin settings')));
 
