@@ -68,7 +68,7 @@ async function answerOf(session: StoreSession, pageId: string) {
  * The Pages screen's calls: the site's collections by title and address, a plain page's title,
  * address and text (paragraphs and `[words](address)` links, server/pages/plain-page.ts), the home
  * page's heading and introduction, each page's place in the main and footer navigations (the
- * siteLayout setting), new plain pages and their deletion. A page's revision (migration 175) refuses
+ * siteLayout setting), new plain pages and their deletion. A page's revision (migration 167) refuses
  * a save or a delete made against an older version, as the settings' does.
  */
 export function createPageCalls(deps: AppDeps): Router {

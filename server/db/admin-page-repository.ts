@@ -9,7 +9,7 @@ export interface AdminPage {
   typeCode: number;
   description: string;
   data: Record<string, unknown>;
-  /** Moved on by each write of the page on the Pages screen (migration 175). */
+  /** Moved on by each write of the page on the Pages screen (migration 167). */
   revision: number;
   /** Content items it holds (lessons, gallery images): a collection with some is never deleted here. */
   itemCount: number;
