@@ -4,11 +4,9 @@
  * and changed for the Pages screen. Links that are not a page's (Search, Instagram) stay where
  * they are; a page's link is the one whose `collectionId` is the page's.
  */
-export const NAVIGATIONS = ['main', 'footer'] as const;
-export type Navigation = (typeof NAVIGATIONS)[number];
-/** Where a page shows: one navigation, both, or neither. */
-export const PLACEMENTS = ['main', 'footer', 'both', 'none'] as const;
-export type Placement = (typeof PLACEMENTS)[number];
+import { NAVIGATIONS, type Navigation, type Placement } from '../../client/lib/site-page-shapes.ts';
+
+export { NAVIGATIONS, PLACEMENTS, type Navigation, type Placement } from '../../client/lib/site-page-shapes.ts';
 
 const IDENTIFIERS: Record<Navigation, string> = { main: 'mainNav', footer: 'footerNav' };
 

@@ -2,41 +2,14 @@
 import type { AdminPage } from '../db/admin-page-repository.ts';
 import { isHomePage, isPlainPage, plainPageText } from '../pages/plain-page.ts';
 import { storeTypeName } from '../theme/collection-choice.ts';
-import { linksOf, NAVIGATIONS, placementOf, type Navigation, type Placement } from './page-navigation.ts';
+import type { NavLink, PageKind, SitePage } from '../../client/lib/site-page-shapes.ts';
+import { linksOf, NAVIGATIONS, placementOf, type Navigation } from './page-navigation.ts';
 
 type Json = Record<string, unknown>;
 
-/**
- * What may be changed of a page: a plain page (one the owner can add) its title, address and text;
- * the home page its title, heading and introduction; any other (the shop, a page with a form, a
- * gallery, lessons) its title, as the store serves it at an address of its own.
- */
-export type PageKind = 'plain' | 'home' | 'store';
-
-export interface PageView {
-  id: string;
-  title: string;
-  urlId: string;
-  /** Where the shop serves it: `/` for the home page. */
-  address: string;
-  kind: PageKind;
-  /** The collection's type (`page`, `products`, `gallery`, `lessons`…), for the list. */
-  typeName: string;
-  text: string;
-  heroTitle: string;
-  heroText: string;
-  navigation: Placement;
-  revision: number;
-  /** A plain page holding no items: the owner's own, which may go. */
-  deletable: boolean;
-}
-
-export interface NavigationView {
-  title: string;
-  url: string;
-  /** The page the link leads to; null for another link (Search, a social profile), which stays where it is. */
-  pageId: string | null;
-}
+/** A page as the Pages screen reads it (client/lib/site-page-shapes.ts). */
+export type PageView = SitePage;
+type NavigationView = NavLink;
 
 export function pageKind(page: AdminPage): PageKind {
   return isHomePage(page) ? 'home' : isPlainPage(page) ? 'plain' : 'store';
