@@ -194,9 +194,10 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       return { page: pageBytes(hooks.compileFailurePage(problems)), failed: true };
     }
     const { page: rendered, errors, warnings: tagWarnings, files } = await folderPages!.render(req, spec, page);
-    const problems = folderPages!.currentProblems();
+    // a malformed tag in a file this page did not use is in the warning bar, not over the page
+    const problems = folderPages!.pageProblems(files);
     const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page, files), ...await folderPages!.styleWarnings()]);
-    return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors], warnings)), failed: false };
+    return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems.errors, ...errors], [...problems.elsewhere, ...warnings])), failed: false };
   }
 
   /**

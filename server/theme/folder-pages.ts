@@ -64,6 +64,12 @@ export interface FolderPages {
    */
   currentProblems(): TemplateError[];
   /**
+   * The folder's problems over a page made of `files`: its errors, with the malformed tags of those
+   * files, for the overlay; and the malformed tags of the files it did not use, for the warning bar,
+   * as `tmpl render DIR --page` tells them apart (a slip in one page's file stops no other page).
+   */
+  pageProblems(files: Iterable<string>): { errors: TemplateError[]; elsewhere: TemplateError[] };
+  /**
    * The compile errors of the files a page is made of (its main template, its regions and the
    * folder's blocks), which stop the page as a broken single template does.
    */
@@ -384,6 +390,13 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     currentProblems() {
       const shown = cache.current().problems.filter((problem) => problem.severity === 'error' || problem.validation === true);
       return asTemplateErrors([...shown, ...lastStyleProblems]);
+    },
+    pageProblems(files) {
+      const used = new Set(files);
+      const problems = cache.current().problems;
+      const errors = problems.filter((problem) => problem.severity === 'error' || (problem.validation === true && used.has(problem.file)));
+      const elsewhere = problems.filter((problem) => problem.severity !== 'error' && problem.validation === true && !used.has(problem.file));
+      return { errors: asTemplateErrors([...errors, ...lastStyleProblems]), elsewhere: asTemplateErrors(elsewhere) };
     },
     footerHooks,
     styles,

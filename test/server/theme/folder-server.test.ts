@@ -489,6 +489,29 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it("keeps a malformed tag of one page's file off the other pages' overlay, in their warning bar, as tmpl render DIR --page does", async () => {
+    const dir = writeFolder({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } } }),
+      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+      'pages/contact.page': '<h1>Contact</h1>\n<squarespace:querry collection="shop">{title}</squarespace:querry>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const where = '<span class="where">pages/contact.page:2:1</span>';
+      const shop = await (await fetch(`${server.url}/shop`)).text();
+      expect(shop).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" data-warnings=`);
+      expect(shop).toContain(where);
+      // the page the file makes has it over the page
+      const contact = await (await fetch(`${server.url}/contact`)).text();
+      expect(contact).toContain(where);
+      expect(contact).not.toContain('class="warnings-only"');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns in the development overlay of a stylesheet and a script the folder names but lacks, and of a statement its stylesheet left out, placed as tmpl check places them', async () => {
     const dir = writeFolder({
       'template.conf': '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": ["base.less", "blog.less"]\n}',
