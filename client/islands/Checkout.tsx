@@ -391,6 +391,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
    * the country chosen (only the rates that ship there are offered).
    */
   function requote(optionId: string, code: string, discountCode: string, countryCode = values.countryCode) {
+    quoteRequests.current += 1;
     return api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, {
       shippingOptionId: optionId, cartToken, ...(countryCode ? { countryCode } : {}),
       ...(code ? { giftCardCode: code } : {}), ...(discountCode ? { discountCode } : {}),
@@ -401,13 +402,23 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   // options and totals are asked for whenever the country changes, by the list, a suggestion or
   // the kept draft. The page's own quote is for the list's first country; an answer for a country
   // chosen since is dropped.
+  // how many quotes the island has asked for: an answer is the latest when none was asked after it
+  const quoteRequests = useRef(0);
   const quotedCountry = useRef(countries[0]?.code ?? '');
   useEffect(() => {
     const countryCode = values.countryCode;
     if (!quote.requiresShipping || countryCode === quotedCountry.current) return;
     let current = true;
-    void requote(shippingOptionId, appliedCode, appliedDiscount, countryCode).then((answer) => {
+    const asked = requote(shippingOptionId, appliedCode, appliedDiscount, countryCode);
+    const request = quoteRequests.current;
+    void asked.then((answer) => {
       if (!current || !mounted.current) return;
+      // a quote asked for since (a gift card or code applied meanwhile) was asked for this country
+      // too, with what was applied: this older answer would take the card or code back off
+      if (quoteRequests.current !== request) {
+        quotedCountry.current = countryCode;
+        return;
+      }
       if (!answer.ok) {
         setFormError(answer.message);
         return;

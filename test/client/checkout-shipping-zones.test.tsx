@@ -95,4 +95,29 @@ describe('the checkout\'s shipping to the country chosen', () => {
     expect(document.getElementById('checkout-not-shipped')).toBeNull();
     expect((screen.getByLabelText(/EU/) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('keeps a gift card applied while the country\'s slower answer, asked before it, comes back after it', async () => {
+    let answerCountry = (): void => undefined;
+    const countryHeld = new Promise<void>((resolve) => { answerCountry = resolve; });
+    const withCard: CheckoutQuoteProps = {
+      ...austrian, giftCard: { last4: '6789', appliedCents: 2000, balanceAfterCents: 0 }, amountDueCents: 13200,
+    };
+    scriptFetch([{
+      method: 'POST', path: API_PATHS.checkoutQuote,
+      answer: (call) => ((call.body as { giftCardCode?: string }).giftCardCode
+        ? { body: { quote: withCard } }
+        // the country's own quote, without the card, answers last
+        : { after: countryHeld, body: { quote: austrian } }),
+    }]);
+    render(<Checkout quote={base} countries={countries} testMode />);
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'AT' } });
+    fireEvent.change(screen.getByLabelText(CHECKOUT.giftCardCodeLabel), { target: { value: 'wxyz-2345 abcd-6789' } });
+    fireEvent.click(screen.getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
+    await settle();
+    expect(document.querySelector('.gift-card-deduction')).not.toBeNull();
+    answerCountry();
+    await settle();
+    expect(document.querySelector('.gift-card-deduction')).not.toBeNull();
+    expect(document.querySelector('.grand-total')?.textContent).toContain('152');
+  });
 });
