@@ -56,6 +56,7 @@ function productRows(product: AdminProduct, optionCount: number, currency: strin
     index === 0 ? editor.excerpt : '',
     index === 0 ? IMPORT_KIND_WORDS[kindOf(product)] : '',
     index === 0 ? (product.visible ? 'yes' : 'no') : '',
+    index === 0 ? (product.data.featured === true ? 'yes' : 'no') : '',
     index === 0 ? editor.categories.join(', ') : '',
     index === 0 ? editor.tags.join(', ') : '',
     variant.sku,

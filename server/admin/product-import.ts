@@ -50,6 +50,8 @@ export const IMPORT_COLUMNS = {
   summary: 'Summary',
   type: 'Type',
   visible: 'Visible',
+  // yes or no: shown first on the home page (the editor's Featured); left empty, a product the file updates keeps its mark
+  featured: 'Featured',
   categories: 'Categories',
   tags: 'Tags',
   sku: 'SKU',
@@ -72,9 +74,9 @@ export function sampleImportCsv(): string {
   // new products: no export, so no Stock when exported
   const header = [...Object.values(IMPORT_COLUMNS).filter((column) => column !== IMPORT_COLUMNS.stockWhenExported), importOptionName(1), importOptionValue(1)];
   const rows = [
-    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'Kitchen', 'linen', 'APRON-1', '38.00', '', 'no', '12', '250', '', ''],
-    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', 'yes', '5', '180', 'Colour', 'Grey'],
-    ['Wool Scarf', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'no', 'unlimited', '180', 'Colour', 'Oat'],
+    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'no', 'Kitchen', 'linen', 'APRON-1', '38.00', '', 'no', '12', '250', '', ''],
+    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', 'yes', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'no', 'unlimited', '180', 'Colour', 'Oat'],
   ];
   return csvText(header, rows);
 }
@@ -281,6 +283,9 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
   const visibleText = cell(first, IMPORT_COLUMNS.visible).toLowerCase();
   const visible = visibleText === '' || YES.has(visibleText) ? true : NO.has(visibleText) ? false : null;
   if (visible === null) problem(entry.firstRow, IMPORT_COLUMNS.visible, ADMIN.server.importNotYesNo);
+  const featuredText = cell(first, IMPORT_COLUMNS.featured).toLowerCase();
+  const featured = featuredText === '' ? undefined : YES.has(featuredText) ? true : NO.has(featuredText) ? false : null;
+  if (featured === null) problem(entry.firstRow, IMPORT_COLUMNS.featured, ADMIN.server.importNotYesNo);
 
   // the option names come from the product's first row; later rows may repeat them or leave them empty
   const optionNames: string[] = [];
@@ -344,6 +349,7 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
     tags: listOf(cell(first, IMPORT_COLUMNS.tags)),
     productType: kind,
     visible,
+    ...(featured === undefined ? {} : { featured }),
     variantOptions: optionNames,
     variants,
   };
@@ -368,7 +374,7 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
   }
   const column: Record<string, string> = {
     title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, excerpt: IMPORT_COLUMNS.summary,
-    productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, categories: IMPORT_COLUMNS.categories, tags: IMPORT_COLUMNS.tags, variantOptions: importOptionName(1),
+    productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, featured: IMPORT_COLUMNS.featured, categories: IMPORT_COLUMNS.categories, tags: IMPORT_COLUMNS.tags, variantOptions: importOptionName(1),
   };
   return { row: entry.firstRow, column: field !== undefined && column[field] !== undefined ? headerOf(column[field]) : null };
 }

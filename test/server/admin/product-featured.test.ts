@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
-import { productInput } from './admin-helpers.ts';
+import { productInput, upload } from './admin-helpers.ts';
 
 interface EditorProduct { id: string; title: string; urlSlug: string; featured: boolean; revision: number }
 
@@ -58,5 +58,20 @@ describe('a featured product', () => {
     const unticked = await owner.put<{ product: EditorProduct }>(`/api/admin/products/${bowl.id}`, input('Spree Bowl', 'SPREE', { featured: false }));
     expect(unticked.body.product.featured).toBe(false);
     expect(await homeCards()).toEqual(await shopOrder());
+  });
+
+  it('goes out in the products export and comes back in through the import, a file without the column keeping the mark', async () => {
+    const created = await owner.post<{ product: EditorProduct }>('/api/admin/products', input('Kiln Cup', 'KILN', { featured: true }));
+    expect(created.status, created.text).toBe(201);
+    const featuredOf = async () => (await owner.get<{ product: EditorProduct }>(`/api/admin/products/${created.body.product.id}`)).body.product.featured;
+    const exported = (await owner.get<string>('/api/admin/products.csv')).text.split('\r\n');
+    const header = exported[0]!.split(',');
+    const row = exported.find((line) => line.startsWith('Kiln Cup,'))!.split(',');
+    expect(row[header.indexOf('Featured')]).toBe('yes');
+    const send = (csv: string) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
+    expect((await send('Product,URL slug,SKU,Price,Stock\nKiln Cup,kiln,KILN,38.00,4\n')).status).toBe(201);
+    expect(await featuredOf()).toBe(true);
+    expect((await send('Product,URL slug,Featured,SKU,Price,Stock\nKiln Cup,kiln,no,KILN,38.00,4\n')).status).toBe(201);
+    expect(await featuredOf()).toBe(false);
   });
 });

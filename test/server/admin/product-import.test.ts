@@ -101,7 +101,7 @@ describe('reading a product file', () => {
   });
 
   it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
-    const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,,2,200,,'];
+    const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,no,Home,,BOWL-1,18.00,,,2,200,,'];
     const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
@@ -260,7 +260,7 @@ describe('importing products in the admin', () => {
     expect(reading.products.map(({ input }) => [input.urlSlug, input.title, input.excerpt, input.categories, input.tags]))
       .toEqual(wholes.map((product) => [product.urlSlug, product.title, product.excerpt, product.categories, product.tags]));
     expect(wholes.some((product) => product.categories.length > 0 && product.tags.length > 0)).toBe(true);
-    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,On sale,Stock,Stock when exported,Weight \(g\),Option 1 name,Option 1 value/);
+    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Featured,Categories,Tags,SKU,Price,Sale price,On sale,Stock,Stock when exported,Weight \(g\),Option 1 name,Option 1 value/);
   });
 
   it('writes over the products the shop has at the file\'s URL slugs when asked: an exported file, edited, comes back in', async () => {
