@@ -29,6 +29,22 @@ function openAdmin(path: string): void {
   render(<AdminApp account={OWNER} siteTitle="Lin & Loam" path={path} moneyFormat={EUROS_IN_FRENCH} />);
 }
 
+/** What the product editor asks for a one-variant shirt at `priceCents`, to a role the settings are refused to. */
+function productEditorRoutes(priceCents: number) {
+  return [
+    { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
+    { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+    {
+      method: 'GET', path: '/api/admin/products/p1',
+      answer: { body: { product: {
+        id: 'p1', title: 'Chemise en lin', description: '', excerpt: '', productType: 'physical', urlSlug: 'chemise', visible: true, categories: [], tags: [],
+        variantOptions: [], additionalFieldsFormId: null, images: [],
+        variants: [{ id: 'v1', sku: 'CL-1', priceCents, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: {} }],
+      } } },
+    },
+  ];
+}
+
 describe("amounts in the store's money format", () => {
   it("on an order", async () => {
     expect(WRITTEN).toBe('68,00\u00a0€');
@@ -87,16 +103,7 @@ describe("amounts in the store's money format", () => {
 
   it("in the product editor, whose prices are typed in the page's currency from the start", async () => {
     const calls = scriptFetch([
-      { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
-      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
-      {
-        method: 'GET', path: '/api/admin/products/p1',
-        answer: { body: { product: {
-          id: 'p1', title: 'Chemise en lin', description: '', excerpt: '', productType: 'physical', urlSlug: 'chemise', visible: true, categories: [], tags: [],
-          variantOptions: [], additionalFieldsFormId: null, images: [],
-          variants: [{ id: 'v1', sku: 'CL-1', priceCents: 1250, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: {} }],
-        } } },
-      },
+      ...productEditorRoutes(1250),
     ]);
     vi.stubGlobal('scrollTo', vi.fn());
     window.history.replaceState(null, '', '/config/products/p1');
@@ -109,16 +116,7 @@ describe("amounts in the store's money format", () => {
 
   it("in the amount boxes, with the store's decimal mark, read back as the same amount", async () => {
     const calls = scriptFetch([
-      { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
-      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
-      {
-        method: 'GET', path: '/api/admin/products/p1',
-        answer: { body: { product: {
-          id: 'p1', title: 'Chemise en lin', description: '', excerpt: '', productType: 'physical', urlSlug: 'chemise', visible: true, categories: [], tags: [],
-          variantOptions: [], additionalFieldsFormId: null, images: [],
-          variants: [{ id: 'v1', sku: 'CL-1', priceCents: 125050, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: {} }],
-        } } },
-      },
+      ...productEditorRoutes(125050),
       { method: 'PUT', path: '/api/admin/products/p1', answer: (call) => ({ body: { product: { ...(call.body as object), id: 'p1', images: [], variants: [] } } }) },
     ]);
     openAdmin('/config/products/p1');
