@@ -404,12 +404,17 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   // chosen since is dropped.
   // how many quotes the island has asked for: an answer is the latest when none was asked after it
   const quoteRequests = useRef(0);
+  // the gift card and discount codes on their way to being applied or removed ('' removes; null:
+  // none under way): a quote asked for meanwhile carries them, so its answer keeps what the shopper did
+  const givingGiftCard = useRef<string | null>(null);
+  const givingDiscount = useRef<string | null>(null);
   const quotedCountry = useRef(countries[0]?.code ?? '');
   useEffect(() => {
     const countryCode = values.countryCode;
     if (!quote.requiresShipping || countryCode === quotedCountry.current) return;
     let current = true;
-    const asked = requote(shippingOptionId, appliedCode, appliedDiscount, countryCode);
+    const code = givingGiftCard.current ?? appliedCode;
+    const asked = requote(shippingOptionId, code, givingDiscount.current ?? appliedDiscount, countryCode);
     const request = quoteRequests.current;
     void asked.then((answer) => {
       if (!current || !mounted.current) return;
@@ -424,7 +429,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         return;
       }
       quotedCountry.current = countryCode;
-      takeQuote(answer.data.quote, appliedCode);
+      takeQuote(answer.data.quote, code);
     });
     return () => {
       current = false;
@@ -434,8 +439,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function chooseShipping(id: string): Promise<void> {
     setShippingOptionId(id);
     // the card and the code applied stay applied: the card's share and a free-shipping code's part depend on the new total
-    const code = appliedCode;
-    const answer = await requote(id, code, appliedDiscount);
+    // (those on their way to being applied too)
+    const code = givingGiftCard.current ?? appliedCode;
+    const answer = await requote(id, code, givingDiscount.current ?? appliedDiscount);
     if (answer.ok) takeQuote(answer.data.quote, code);
     else setFormError(answer.message);
   }
@@ -451,8 +457,14 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setDiscountNews('');
     // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'discountCode')));
-    const answer = await requote(shippingOptionId, appliedCode, discountCode);
+    givingDiscount.current = discountCode;
+    const asked = requote(shippingOptionId, appliedCode, discountCode);
+    const request = quoteRequests.current;
+    const answer = await asked;
+    givingDiscount.current = null;
     setDiscountBusy(false);
+    // the country changed meanwhile: its quote, asked for with this code, is the one to show
+    if (quoteRequests.current !== request) return;
     if (!answer.ok) {
       setErrors((current) => ({ ...current, discountCode: answer.message }));
       return;
@@ -465,8 +477,16 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function removeDiscount(): Promise<void> {
     setDiscountBusy(true);
     setDiscountNews('');
-    const answer = await requote(shippingOptionId, appliedCode, '');
+    givingDiscount.current = '';
+    const asked = requote(shippingOptionId, appliedCode, '');
+    const request = quoteRequests.current;
+    const answer = await asked;
+    givingDiscount.current = null;
     setDiscountBusy(false);
+    if (quoteRequests.current !== request) {
+      change('discountCode', '');
+      return;
+    }
     if (!answer.ok) {
       setFormError(answer.message);
       return;
@@ -486,8 +506,14 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setGiftCardNews('');
     // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'giftCardCode')));
-    const answer = await requote(shippingOptionId, code, appliedDiscount);
+    givingGiftCard.current = code;
+    const asked = requote(shippingOptionId, code, appliedDiscount);
+    const request = quoteRequests.current;
+    const answer = await asked;
+    givingGiftCard.current = null;
     setGiftCardBusy(false);
+    // the country changed meanwhile: its quote, asked for with this card, is the one to show
+    if (quoteRequests.current !== request) return;
     if (!answer.ok) {
       setErrors((current) => ({ ...current, giftCardCode: answer.message }));
       return;
@@ -500,8 +526,16 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function removeGiftCard(): Promise<void> {
     setGiftCardBusy(true);
     setGiftCardNews('');
-    const answer = await requote(shippingOptionId, '', appliedDiscount);
+    givingGiftCard.current = '';
+    const asked = requote(shippingOptionId, '', appliedDiscount);
+    const request = quoteRequests.current;
+    const answer = await asked;
+    givingGiftCard.current = null;
     setGiftCardBusy(false);
+    if (quoteRequests.current !== request) {
+      change('giftCardCode', '');
+      return;
+    }
     if (!answer.ok) {
       setFormError(answer.message);
       return;

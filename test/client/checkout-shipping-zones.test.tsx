@@ -120,4 +120,29 @@ describe('the checkout\'s shipping to the country chosen', () => {
     expect(document.querySelector('.gift-card-deduction')).not.toBeNull();
     expect(document.querySelector('.grand-total')?.textContent).toContain('152');
   });
+
+  it('applies a gift card the country changed under: the country\'s quote carries the card, and the card\'s older answer is not shown over it', async () => {
+    let answerCard = (): void => undefined;
+    const cardHeld = new Promise<void>((resolve) => { answerCard = resolve; });
+    const germanWithCard: CheckoutQuoteProps = { ...base, giftCard: { last4: '6789', appliedCents: 2000, balanceAfterCents: 0 }, amountDueCents: 12490 };
+    const austrianWithCard: CheckoutQuoteProps = { ...austrian, giftCard: { last4: '6789', appliedCents: 2000, balanceAfterCents: 0 }, amountDueCents: 13200 };
+    const calls = scriptFetch([{
+      method: 'POST', path: API_PATHS.checkoutQuote,
+      answer: (call) => ((call.body as { countryCode: string }).countryCode === 'AT'
+        ? { body: { quote: austrianWithCard } }
+        // the card's own quote, for Germany, answers last
+        : { after: cardHeld, body: { quote: germanWithCard } }),
+    }]);
+    render(<Checkout quote={base} countries={countries} testMode />);
+    fireEvent.change(screen.getByLabelText(CHECKOUT.giftCardCodeLabel), { target: { value: 'wxyz-2345 abcd-6789' } });
+    fireEvent.click(screen.getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'AT' } });
+    await settle();
+    expect(calls.at(-1)?.body).toMatchObject({ countryCode: 'AT', giftCardCode: 'WXYZ2345ABCD6789' });
+    answerCard();
+    await settle();
+    // Austria's totals with the card, not Germany's
+    expect(document.querySelector('.gift-card-deduction')).not.toBeNull();
+    expect(document.querySelector('.grand-total')?.textContent).toContain('152');
+  });
 });
