@@ -398,29 +398,38 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     });
   }
 
-  // Another country may have other rates (a German shop's DHL Paket Deutschland only to DE): its
-  // options and totals are asked for whenever the country changes, by the list, a suggestion or
-  // the kept draft. The page's own quote is for the list's first country; an answer for a country
-  // chosen since is dropped.
   // how many quotes the island has asked for: an answer is the latest when none was asked after it
   const quoteRequests = useRef(0);
   // the gift card and discount codes on their way to being applied or removed ('' removes; null:
   // none under way): a quote asked for meanwhile carries them, so its answer keeps what the shopper did
   const givingGiftCard = useRef<string | null>(null);
   const givingDiscount = useRef<string | null>(null);
+
+  /**
+   * requote's answer, or null when another quote was asked for before it came back: that later
+   * one carries the country and the codes as they are now, and this older answer would undo them
+   * (a gift card applied while the country's quote was on its way, or the reverse).
+   */
+  async function latestQuote(...args: Parameters<typeof requote>): Promise<Awaited<ReturnType<typeof requote>> | null> {
+    const asked = requote(...args);
+    const request = quoteRequests.current;
+    const answer = await asked;
+    return quoteRequests.current === request ? answer : null;
+  }
+
+  // Another country may have other rates (a German shop's DHL Paket Deutschland only to DE): its
+  // options and totals are asked for whenever the country changes, by the list, a suggestion or
+  // the kept draft. The page's own quote is for the list's first country; an answer for a country
+  // chosen since is dropped.
   const quotedCountry = useRef(countries[0]?.code ?? '');
   useEffect(() => {
     const countryCode = values.countryCode;
     if (!quote.requiresShipping || countryCode === quotedCountry.current) return;
     let current = true;
     const code = givingGiftCard.current ?? appliedCode;
-    const asked = requote(shippingOptionId, code, givingDiscount.current ?? appliedDiscount, countryCode);
-    const request = quoteRequests.current;
-    void asked.then((answer) => {
+    void latestQuote(shippingOptionId, code, givingDiscount.current ?? appliedDiscount, countryCode).then((answer) => {
       if (!current || !mounted.current) return;
-      // a quote asked for since (a gift card or code applied meanwhile) was asked for this country
-      // too, with what was applied: this older answer would take the card or code back off
-      if (quoteRequests.current !== request) {
+      if (answer === null) {
         quotedCountry.current = countryCode;
         return;
       }
@@ -458,13 +467,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'discountCode')));
     givingDiscount.current = discountCode;
-    const asked = requote(shippingOptionId, appliedCode, discountCode);
-    const request = quoteRequests.current;
-    const answer = await asked;
+    const answer = await latestQuote(shippingOptionId, appliedCode, discountCode);
     givingDiscount.current = null;
     setDiscountBusy(false);
     // the country changed meanwhile: its quote, asked for with this code, is the one to show
-    if (quoteRequests.current !== request) return;
+    if (answer === null) return;
     if (!answer.ok) {
       setErrors((current) => ({ ...current, discountCode: answer.message }));
       return;
@@ -478,12 +485,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setDiscountBusy(true);
     setDiscountNews('');
     givingDiscount.current = '';
-    const asked = requote(shippingOptionId, appliedCode, '');
-    const request = quoteRequests.current;
-    const answer = await asked;
+    const answer = await latestQuote(shippingOptionId, appliedCode, '');
     givingDiscount.current = null;
     setDiscountBusy(false);
-    if (quoteRequests.current !== request) {
+    if (answer === null) {
       change('discountCode', '');
       return;
     }
@@ -507,13 +512,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'giftCardCode')));
     givingGiftCard.current = code;
-    const asked = requote(shippingOptionId, code, appliedDiscount);
-    const request = quoteRequests.current;
-    const answer = await asked;
+    const answer = await latestQuote(shippingOptionId, code, appliedDiscount);
     givingGiftCard.current = null;
     setGiftCardBusy(false);
     // the country changed meanwhile: its quote, asked for with this card, is the one to show
-    if (quoteRequests.current !== request) return;
+    if (answer === null) return;
     if (!answer.ok) {
       setErrors((current) => ({ ...current, giftCardCode: answer.message }));
       return;
@@ -527,12 +530,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setGiftCardBusy(true);
     setGiftCardNews('');
     givingGiftCard.current = '';
-    const asked = requote(shippingOptionId, '', appliedDiscount);
-    const request = quoteRequests.current;
-    const answer = await asked;
+    const answer = await latestQuote(shippingOptionId, '', appliedDiscount);
     givingGiftCard.current = null;
     setGiftCardBusy(false);
-    if (quoteRequests.current !== request) {
+    if (answer === null) {
       change('giftCardCode', '');
       return;
     }
