@@ -25,6 +25,7 @@ import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem } fro
 import { compileFolderStyles, compileProblems } from './folder-styles.ts';
 import { contextPageType, PAGE_CONTEXT_FIELDS } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
+import { pageProblemsOf } from './page-problems.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
 import { PLATFORM_TAG_KINDS } from './platform-tags.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -213,9 +214,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   // The folder's errors, and the malformed tags of the files this page used: the page shows them as
   // text, as the storefront does, but they are errors to the author, as for `render FILE`.
   const used = new Set(result.files);
-  const folderErrors = result.problems
-    .filter((problem) => problem.severity === 'error' || (problem.validation === true && used.has(problem.file)))
-    .map(asAuthorSeesIt);
+  const folderErrors = pageProblemsOf(result.problems, used).errors.map(asAuthorSeesIt);
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   // warnings, as the development overlay gives them: the page still renders
   if (!quiet) for (const problem of result.warnings) printProblem(problem, dir, source, io);

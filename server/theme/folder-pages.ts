@@ -42,6 +42,7 @@ import type { PlatformTag } from './platform-tags.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 import { tweakValuesForScripts } from './stylesheet-tweaks.ts';
+import { pageProblemsOf } from './page-problems.ts';
 
 export interface PreparedFolderPage {
   target: FolderPageTarget;
@@ -392,10 +393,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       return asTemplateErrors([...shown, ...lastStyleProblems]);
     },
     pageProblems(files) {
-      const used = new Set(files);
-      const problems = cache.current().problems;
-      const errors = problems.filter((problem) => problem.severity === 'error' || (problem.validation === true && used.has(problem.file)));
-      const elsewhere = problems.filter((problem) => problem.severity !== 'error' && problem.validation === true && !used.has(problem.file));
+      const { errors, elsewhere } = pageProblemsOf(cache.current().problems, files);
       return { errors: asTemplateErrors([...errors, ...lastStyleProblems]), elsewhere: asTemplateErrors(elsewhere) };
     },
     footerHooks,
