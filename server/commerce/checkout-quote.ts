@@ -40,19 +40,21 @@ function textOr(value: unknown, fallback: string): string {
 export async function readCheckoutSettings(session: StoreSession, site = new SiteRepository(session)): Promise<CheckoutSettings> {
   const [website, websiteSettings] = await Promise.all([site.website(), site.websiteSettings()]);
   const storeSettings = storeSettingsOf(websiteSettings);
+  // the store's locale is the website's language (as the pages write money)
+  const locale = textOr(website.language, 'en-US');
+  const businessAddress = businessAddressOf(storeSettings);
   return {
     websiteId: textOr(website.id, ''),
     siteTitle: textOr(website.siteTitle, ''),
     baseUrl: textOr(website.baseUrl, ''),
     currency: currencyOf(websiteSettings),
-    // the store's locale is the website's language (as the pages write money)
-    locale: textOr(website.language, 'en-US'),
+    locale,
     ...taxSettingsOf(storeSettings),
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
-    shopAddress: businessAddressLines(businessAddressOf(storeSettings), textOr(website.language, 'en-US')),
-    shopCountry: businessAddressOf(storeSettings).country,
+    shopAddress: businessAddressLines(businessAddress, locale),
+    shopCountry: businessAddress.country,
   };
 }
 
