@@ -1,3 +1,5 @@
+import { slugWords } from './slug.ts';
+
 /** The longest address a page takes: a few words. */
 export const MAX_PAGE_ADDRESS = 80;
 
@@ -6,6 +8,6 @@ export const MAX_PAGE_ADDRESS = 80;
  * one of their own: "Über uns" → "uber-uns", "Datenschutzerklärung" → "datenschutzerklarung".
  */
 export function pageAddressOf(title: string): string {
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, MAX_PAGE_ADDRESS).replace(/-+$/, '');
+  // ß (and its capital, which lower-cases to it) is written ss, as German does without the letter
+  return slugWords(title.replace(/[ßẞ]/g, 'ss'), MAX_PAGE_ADDRESS);
 }

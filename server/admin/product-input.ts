@@ -6,6 +6,7 @@ import { amountSchema } from '../commerce/amount-schema.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { ownerText, recordId } from './admin-validation.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../client/lib/product-text-limits.ts';
+import { slugWords } from '../../client/lib/slug.ts';
 
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -124,8 +125,7 @@ const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCyc
 
 /** URL slug from a title: "Linen Work Shirt" → "linen-work-shirt". */
 export function slugOf(title: string): string {
-  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return slug.slice(0, 80).replace(/-+$/, '') || 'product';
+  return slugWords(title, 80) || 'product';
 }
 
 function escapeHtml(text: string): string {
