@@ -6,8 +6,6 @@
  * stays offered when it is not among them (a store whose data brought pt-AO), so a save never
  * changes or refuses it.
  */
-import { storeLocale } from '../pages/base-context.ts';
-
 const LISTED = [
   'en-US', 'en-GB', 'en-IE', 'en-CA', 'en-AU', 'en-NZ', 'en-IN', 'en-SG', 'en-ZA', 'en-DE', 'en-NL', 'en-SE', 'en-CH',
   'fr-FR', 'fr-BE', 'fr-CA', 'fr-CH', 'de-DE', 'de-AT', 'de-CH', 'it-IT', 'it-CH', 'es-ES', 'es-MX', 'es-AR', 'es-CO', 'es-CL',
@@ -45,6 +43,3 @@ export function languageChoices(storeLanguage: string): LanguageChoice[] {
 export function isLanguageChoice(code: string, storeLanguage: string): boolean {
   return code === storeLanguage || (LISTED as readonly string[]).includes(code);
 }
-
-/** The store's language as the Settings screen shows it (en-US when the website names none). */
-export const storeLanguageOf = storeLocale;

@@ -18,7 +18,8 @@ import { storeTimeZone } from './order-period.ts';
 import { timeZoneChoices } from './time-zone-choices.ts';
 import { businessAddressOf, type BusinessAddress } from '../commerce/business-address.ts';
 import { TAX_NAME_MAX, taxNameOf } from '../commerce/tax-name.ts';
-import { isLanguageChoice, languageChoices, storeLanguageOf } from './language-choices.ts';
+import { isLanguageChoice, languageChoices } from './language-choices.ts';
+import { storeLocale } from '../pages/base-context.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -116,7 +117,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
     // the website's timeZone, which the pages write dates in and the admin counts days in
     timeZone: storeTimeZone(website),
     // the website's language: the locale prices, dates and country names are written in
-    language: storeLanguageOf(website),
+    language: storeLocale(website),
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     pricesIncludeTax: store.pricesIncludeTax === true,
@@ -161,15 +162,16 @@ export function createSettingsCalls(deps: AppDeps): Router {
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
       if (input.timeZone !== undefined && !timeZoneChoices(storeTimeZone(website)).includes(input.timeZone)) throw fieldError('timeZone', ADMIN.server.notATimeZone);
-      if (input.language !== undefined && !isLanguageChoice(input.language, storeLanguageOf(website))) throw fieldError('language', ADMIN.server.notALanguage);
+      const storeLanguage = storeLocale(website);
+      if (input.language !== undefined && !isLanguageChoice(input.language, storeLanguage)) throw fieldError('language', ADMIN.server.notALanguage);
       // the countries' names are read in the language being saved, which the screen shows them in after
-      const shippingRates = ratesWithCountryCodes(input.shippingRates, input.language ?? storeLanguageOf(website), shippingRatesFrom(store));
+      const shippingRates = ratesWithCountryCodes(input.shippingRates, input.language ?? storeLanguage, shippingRatesFrom(store));
       const savedWebsite = {
         ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress,
         // the zone the store already has (America/New_York when unset) leaves the document as it is
         ...(input.timeZone !== undefined && input.timeZone !== storeTimeZone(website) ? { timeZone: input.timeZone } : {}),
         // likewise the language (en-US when unset)
-        ...(input.language !== undefined && input.language !== storeLanguageOf(website) ? { language: input.language } : {}),
+        ...(input.language !== undefined && input.language !== storeLanguage ? { language: input.language } : {}),
       };
       const savedSettings = {
         ...websiteSettings,
