@@ -14,7 +14,7 @@ import { fieldError, parseAdminInput } from './admin-validation.ts';
 import { RESERVED_PAGE_ADDRESSES } from './page-address.ts';
 import { deleteBody, moveBody, newPageBody, pageBody, pageParams, type PageInput } from './page-input.ts';
 import { movePage, placePage, withoutPage, type Navigation } from './page-navigation.ts';
-import { navigationsView, pageAddressPath, pageKind, pageView } from './page-view.ts';
+import { isDeletable, navigationsView, pageAddressPath, pageKind, pageView } from './page-view.ts';
 
 export const ADMIN_PAGES = '/api/admin/pages';
 const SITE_LAYOUT = 'siteLayout';
@@ -159,8 +159,7 @@ export function createPageCalls(deps: AppDeps): Router {
       const site = new SiteRepository(tx);
       const page = await pages.byIdForUpdate(pageId);
       if (!page) throw new HttpError(404, ADMIN.server.pageNotFound);
-      // the home page, the shop and the pages the store's routes serve stay
-      if (pageView(page, {}).deletable !== true) throw new HttpError(409, ADMIN.server.pageNotDeletable);
+      if (!isDeletable(page)) throw new HttpError(409, ADMIN.server.pageNotDeletable);
       if (revisionWhenLoaded !== undefined && revisionWhenLoaded !== page.revision) throw pageChanged(page, ADMIN.server.pageChangedNoDelete);
       const siteLayout = await site.readSettingForUpdate(SITE_LAYOUT);
       const without = withoutPage(siteLayout, page.id);

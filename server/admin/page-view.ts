@@ -11,6 +11,11 @@ type Json = Record<string, unknown>;
 export type PageView = SitePage;
 type NavigationView = NavLink;
 
+/** A plain page holding no items: the owner's own, which may go; the home page, the shop and the pages the store's routes serve stay. */
+export function isDeletable(page: AdminPage): boolean {
+  return pageKind(page) === 'plain' && page.itemCount === 0;
+}
+
 export function pageKind(page: AdminPage): PageKind {
   return isHomePage(page) ? 'home' : isPlainPage(page) ? 'plain' : 'store';
 }
@@ -36,7 +41,7 @@ export function pageView(page: AdminPage, siteLayout: Json): PageView {
     heroText: kind === 'home' ? text(page.data.heroText) : '',
     navigation: placementOf(siteLayout, page.id),
     revision: page.revision,
-    deletable: kind === 'plain' && page.itemCount === 0,
+    deletable: isDeletable(page),
   };
 }
 
