@@ -725,7 +725,7 @@ export const ADMIN = {
     type: 'Type',
     inNavigation: 'In the navigation',
     text: 'Text',
-    textHint: 'Plain text: a blank line starts a new paragraph, and [words](https://example.com) makes a link, as in a product\'s description.',
+    textHint: 'Plain text: a blank line starts a new paragraph, and [words](https://example.com) makes a link, as in Block fields.',
     heroTitle: 'Heading',
     heroTitleHint: 'The large heading at the top of the home page.',
     heroText: 'Introduction',
