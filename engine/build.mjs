@@ -34,6 +34,8 @@ export const ENGINE_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'index.mj
  * its own, found beside the module that starts it, so it is copied beside the CLI bundle.
  */
 const LESS_WORKER = path.join(PROJECT_ROOT, 'server', 'theme', 'less-worker.mjs');
+/** The platform's ImageLoader script, which the folder checks read beside their module as LESS_WORKER is found: copied too. */
+const IMAGE_LOADER = path.join(PROJECT_ROOT, 'server', 'theme', 'platform-image-loader.js');
 
 /** When `file` was last written; -1 when it does not exist. */
 export function modifiedAt(file) {
@@ -115,7 +117,7 @@ export async function buildEngine() {
     define: { __TMPL_VERSION__: JSON.stringify(version), 'import.meta.url': '__tmplBundleUrl' },
     banner: { js: "var __tmplBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-  copyFileSync(LESS_WORKER, path.join(path.dirname(CLI_BUNDLE), path.basename(LESS_WORKER)));
+  for (const beside of [LESS_WORKER, IMAGE_LOADER]) copyFileSync(beside, path.join(path.dirname(CLI_BUNDLE), path.basename(beside)));
   await buildTo(ENGINE_BUNDLE, { entryPoints: [path.join(ENGINE_DIR, 'index.ts')], packages: 'external' });
 }
 

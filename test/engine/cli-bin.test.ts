@@ -67,6 +67,15 @@ describe('the tmpl bin', () => {
     expect(tmpl('render', missing)).toEqual({ status: EXIT.usage, stdout: '', stderr: `${cliMessages.pathMissing(missing)}\n` });
   });
 
+  it('checks a developer-template folder, whose checks read files the bundle keeps beside itself', () => {
+    write('site/template.conf', '{"name": "Plain", "layouts": {"default": {"name": "Default", "regions": ["site"]}}, "navigations": [], "stylesheets": ["site.less"]}');
+    write('site/site.region', '<!doctype html><html><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>\n');
+    write('site/styles/site.less', '@ink: #222;\nbody { color: @ink; }\n');
+    const r = tmpl('check', join(dir, 'site'));
+    expect(r.stderr).not.toContain('unexpected failure');
+    expect(r.status).toBe(0);
+  });
+
   it('renders a page exactly and exits 1 with the error and its frame when the render reports one', () => {
     const page = write('page.tmpl', 'Hello {name}!\n');
     const data = write('page.json', '{"name": "you"}');
