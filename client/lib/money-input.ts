@@ -67,15 +67,19 @@ export function integerFromText(text: string): number {
   return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
-/** An amount as the owner would type it in `currency`: "12.50" ("12,50" in a comma shop), "1250" in yen, which have no minor units, "12.500" in dinars. */
-export function amountExample(currency: string): string {
+/**
+ * An amount as the owner would type it in `currency`: "12.50" ("12,50" in a comma shop), "1250"
+ * in yen, which have no minor units, "12.500" in dinars; `mark` names the decimal mark outright
+ * (a spreadsheet's, whose amounts are read with its own: the product import).
+ */
+export function amountExample(currency: string, mark: string = markFor(currency)): string {
   const digits = fractionDigits(currency);
-  return digits === 0 ? '1250' : `12${markFor(currency)}${'5'.padEnd(digits, '0')}`;
+  return digits === 0 ? '1250' : `12${mark}${'5'.padEnd(digits, '0')}`;
 }
 
-/** What a field is told when its text is no amount in `currency`: the example is written as that currency writes amounts. */
-export function notAnAmountText(currency: string): string {
-  return ADMIN.server.notAnAmount.replace('{example}', amountExample(currency));
+/** What a field is told when its text is no amount in `currency`: the example is written as that currency writes amounts (with `mark` when given). */
+export function notAnAmountText(currency: string, mark?: string): string {
+  return ADMIN.server.notAnAmount.replace('{example}', amountExample(currency, mark));
 }
 
 /**

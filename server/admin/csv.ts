@@ -1,23 +1,26 @@
 import { TZ } from '@phensley/timezone';
 import type { Response } from 'express';
+import type { CsvFormat } from './csv-format.ts';
 
 /**
- * One CSV field: quoted when it holds a separator, quote or line break; a field a spreadsheet
- * would run as a formula (=, +, -, @, tab, carriage return first) gets a leading apostrophe.
+ * One CSV field: quoted when it holds the file's separator (`separator`), a quote or a line
+ * break; a field a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
+ * gets a leading apostrophe.
  */
-export function csvField(value: unknown): string {
+export function csvField(value: unknown, separator: CsvFormat['separator'] = ','): string {
   let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const quoted = separator === ';' ? /[";\r\n]/ : /[",\r\n]/;
+  return quoted.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV lines, each ended by CRLF. */
-function csvLines(rows: ReadonlyArray<readonly unknown[]>): string {
-  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+/** CSV lines, each ended by CRLF, their cells separated as `format` says (csv-format.ts). */
+function csvLines(rows: ReadonlyArray<readonly unknown[]>, format: CsvFormat): string {
+  return rows.map((row) => `${row.map((value) => csvField(value, format.separator)).join(format.separator)}\r\n`).join('');
 }
 
-export function csvText(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
-  return csvLines([header, ...rows]);
+export function csvText(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, format: CsvFormat): string {
+  return csvLines([header, ...rows], format);
 }
 
 /**
@@ -49,9 +52,9 @@ function writable(res: Response): Promise<void> {
  * Sends a CSV download named `name` as its rows are read, a batch at a time, so a large export
  * holds one batch in memory rather than the whole file. A read that fails once the download has
  * begun ends the connection, so the file fails rather than looking complete; a download the
- * owner leaves stops the reads.
+ * owner leaves stops the reads. `format`: the store's (csvFormatOf), as every download.
  */
-export async function streamCsv(res: Response, name: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>): Promise<void> {
+export async function streamCsv(res: Response, name: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>, format: CsvFormat): Promise<void> {
   let started = false;
   for await (const rows of batches) {
     // nothing is sent before the first batch is read, so a read that fails at once is answered as an error
@@ -60,18 +63,18 @@ export async function streamCsv(res: Response, name: string, header: readonly st
       res.set('Cache-Control', 'no-store');
       res.type('text/csv; charset=utf-8');
     }
-    const ready = res.write((started ? '' : UTF8_BOM + csvText(header, [])) + csvLines(rows));
+    const ready = res.write((started ? '' : UTF8_BOM + csvText(header, [], format)) + csvLines(rows, format));
     started = true;
     if (!ready) await writable(res);
     if (res.destroyed) return;
   }
   if (started) res.end();
-  else sendCsvText(res, name, csvText(header, []));
+  else sendCsvText(res, name, csvText(header, [], format));
 }
 
-/** Sends a CSV download named `name`. */
-export function sendCsv(res: Response, name: string, header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): void {
-  sendCsvText(res, name, csvText(header, rows));
+/** Sends a CSV download named `name`, in the store's `format`. */
+export function sendCsv(res: Response, name: string, header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, format: CsvFormat): void {
+  sendCsvText(res, name, csvText(header, rows, format));
 }
 
 /** Sends CSV text already made as a download named `name`. */

@@ -15,8 +15,10 @@ import { roleAllows } from '../security/owner-permissions.ts';
 import { signedInUser } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
+import { csvFormatOf } from './csv-format.ts';
 import { answerText } from '../../client/lib/answer-text.ts';
 import { storeTimeZone } from './order-period.ts';
+import { storeLocale } from '../pages/base-context.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 
 export const ADMIN_MESSAGES = '/api/admin/messages';
@@ -38,8 +40,11 @@ export function createMessageCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'messages.read');
   const messages = () => new AdminMessagesRepository(deps.store);
-  // the exports write dates in the store's time zone, as the admin shows them
-  const timeZone = async () => storeTimeZone(await new SiteRepository(deps.store).website());
+  // the exports write dates in the store's time zone, as the admin shows them, in its language's CSV format
+  const exportSettings = async () => {
+    const website = await new SiteRepository(deps.store).website();
+    return { zone: storeTimeZone(website), format: csvFormatOf(storeLocale(website)) };
+  };
 
   async function formOf(req: import('express').Request) {
     const { formId } = parseAdminInput(formParams, req.params);
@@ -63,9 +68,9 @@ export function createMessageCalls(deps: AppDeps): Router {
   router.get(`${ADMIN_MESSAGES}/forms/:formId/submissions.csv`, canRead, async (req, res) => {
     const form = await formOf(req);
     const submissions = await messages().submissions(form.id, { limit: EXPORTED });
-    const zone = await timeZone();
+    const { zone, format } = await exportSettings();
     sendCsv(res, `form-${form.id}.csv`, ['date', 'page', ...form.fields.map((field) => field.title)],
-      submissions.map((submission) => [isoTime(submission.createdOn, zone), submission.pagePath, ...form.fields.map((field) => answerText(submission.values[field.id], field.type))]));
+      submissions.map((submission) => [isoTime(submission.createdOn, zone), submission.pagePath, ...form.fields.map((field) => answerText(submission.values[field.id], field.type))]), format);
   });
 
   router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (req, res) => {
@@ -79,8 +84,8 @@ export function createMessageCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {
     const subscribers = await messages().subscribers({ limit: EXPORTED });
-    const zone = await timeZone();
-    sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn, zone)]));
+    const { zone, format } = await exportSettings();
+    sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn, zone)]), format);
   });
 
   // failed (refused, or given up as too late) in the last days, by kind, so the owner can act on
@@ -114,8 +119,9 @@ export function createMessageCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_MESSAGES}/restock.csv`, canRead, async (_req, res) => {
     const groups = await messages().restockGroups(EXPORTED);
+    const { format } = await exportSettings();
     sendCsv(res, 'restock-requests.csv', ['product', 'sku', 'variant', 'in stock', 'email'],
-      groups.flatMap((group) => group.emails.map((email) => [group.productTitle, group.sku, Object.values(group.attributes).join(' / '), group.unlimited ? 'unlimited' : group.qtyInStock, email])));
+      groups.flatMap((group) => group.emails.map((email) => [group.productTitle, group.sku, Object.values(group.attributes).join(' / '), group.unlimited ? 'unlimited' : group.qtyInStock, email])), format);
   });
 
   return router;

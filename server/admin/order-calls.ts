@@ -2,7 +2,6 @@ import { orderDownloads } from './order-downloads.ts';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
 import { shippingAddressFields } from '../db/checkout-order-repository.ts';
@@ -15,7 +14,7 @@ import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { taxNameOf } from '../commerce/tax-name.ts';
 import type { StoreSession } from '../db/store.ts';
-import { storeMoneyFormat } from '../pages/base-context.ts';
+import { storeLocale, storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { GIFT_CARD_EMAIL_KIND, withCodesHidden } from '../email/gift-card-email.ts';
@@ -40,6 +39,7 @@ import { orderLineShares } from './order-line-shares.ts';
 import { checkPeriod, type PeriodDays } from './order-period.ts';
 import { orderFilterFields, orderFilterOf } from './order-filter.ts';
 import { isoTime, streamCsv } from './csv.ts';
+import { csvAmount, csvFormatOf, type CsvFormat } from './csv-format.ts';
 import { trackingFields, trackingInput, trackingOf } from './tracking-input.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
@@ -79,11 +79,6 @@ const ORDER_CSV_COLUMNS = [
   'carrier', 'tracking number', 'discount code', 'refunded', 'tax included', 'answers',
 ] as const;
 
-/** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
-function csvAmount(cents: number, currency: string): string {
-  return centsToAmount(cents, currency).toFixed(fractionDigits(currency));
-}
-
 /** The address's columns: the checkout's fields, or an older order's address text in the first. */
 function addressColumns(address: AdminOrderExport['shippingAddress']): string[] {
   if (address === null) return ['', '', '', '', '', ''];
@@ -92,9 +87,9 @@ function addressColumns(address: AdminOrderExport['shippingAddress']): string[] 
   return [fields.line1, fields.line2, fields.city, fields.region, fields.postalCode, fields.countryCode];
 }
 
-/** An order's rows, its date written in the store's time zone `zone`, as the admin shows it. */
-function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
-  const amount = (cents: number): string => csvAmount(cents, order.currency);
+/** An order's rows, its date written in the store's time zone `zone`, as the admin shows it, its amounts with the `format`'s decimal mark. */
+function orderCsvRows(order: AdminOrderExport, zone: string, format: CsvFormat): unknown[][] {
+  const amount = (cents: number): string => csvAmount(cents, order.currency, format);
   const head = [order.id, order.orderNumber, isoTime(order.createdOn, zone), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
   const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference, order.tracking?.carrier ?? '', order.tracking?.number ?? '', order.discountCode];
   const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents), amount(order.giftCardCents)];
@@ -180,8 +175,10 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_ORDERS}.csv`, canRead, async (req, res) => {
     const { filter, days, timeZone } = await filterOf(parseQuery(exportQuery, req.query));
+    // the store language's CSV format: semicolons and 12,50 in a German store (csv-format.ts)
+    const format = csvFormatOf(storeLocale(await new SiteRepository(deps.store).website()));
     const batches = new AdminOrderRepository(deps.store, deps.log).exportBatches(Number.POSITIVE_INFINITY, EXPORT_BATCH, filter);
-    await streamCsv(res, exportName(days), ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap((order) => orderCsvRows(order, timeZone))));
+    await streamCsv(res, exportName(days), ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap((order) => orderCsvRows(order, timeZone, format))), format);
   });
 
   router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {

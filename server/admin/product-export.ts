@@ -9,8 +9,8 @@
  * export holds one batch in memory. Its header names as many option columns as the product with
  * the most options has, so the products are read twice: once for that count, then for the rows.
  */
-import { textFromCents } from '../../client/lib/money-input.ts';
 import type { AdminProduct } from '../db/admin-product-repository.ts';
+import { csvAmount, type CsvFormat } from './csv-format.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_WORDS, importOptionName, importOptionValue } from './product-import.ts';
 import { descriptionText, kindOf, productForEditor } from './product-input.ts';
 
@@ -43,7 +43,7 @@ export function productsCsvHeader(optionCount: number): string[] {
 /** A product edited to more options between the count and its rows; its rows would not fit the header. */
 export class OptionsChangedDuringExportError extends Error {}
 
-function productRows(product: AdminProduct, optionCount: number, currency: string): string[][] {
+function productRows(product: AdminProduct, optionCount: number, currency: string, format: CsvFormat): string[][] {
   const options = optionsOf(product);
   // a shorter row would drop an option without a word: the download fails instead, to be asked again
   if (options.length > optionCount) throw new OptionsChangedDuringExportError(`product ${product.id} gained options during the export`);
@@ -60,9 +60,10 @@ function productRows(product: AdminProduct, optionCount: number, currency: strin
     index === 0 ? editor.categories.join(', ') : '',
     index === 0 ? editor.tags.join(', ') : '',
     variant.sku,
-    textFromCents(variant.priceCents, currency),
+    // with the file's decimal mark (38,00 in a semicolon file), which the import reads it by
+    csvAmount(variant.priceCents, currency, format),
     // a Sale price kept while the sale is off goes out too, with On sale saying so, and comes back as it is
-    variant.salePriceCents > 0 ? textFromCents(variant.salePriceCents, currency) : '',
+    variant.salePriceCents > 0 ? csvAmount(variant.salePriceCents, currency, format) : '',
     variant.onSale ? 'yes' : 'no',
     variant.unlimited ? 'unlimited' : String(variant.qtyInStock),
     // the same figure again, kept as it is when the Stock column is edited (product-import.ts)
@@ -75,7 +76,7 @@ function productRows(product: AdminProduct, optionCount: number, currency: strin
   ]);
 }
 
-/** The rows of each batch of products, a row per variant, as the batches are read. */
-export async function* productCsvRows(batches: AsyncIterable<readonly AdminProduct[]>, optionCount: number, currency: string): AsyncGenerator<string[][]> {
-  for await (const products of batches) yield products.flatMap((product) => productRows(product, optionCount, currency));
+/** The rows of each batch of products, a row per variant, as the batches are read, amounts written for the file's `format`. */
+export async function* productCsvRows(batches: AsyncIterable<readonly AdminProduct[]>, optionCount: number, currency: string, format: CsvFormat): AsyncGenerator<string[][]> {
+  for await (const products of batches) yield products.flatMap((product) => productRows(product, optionCount, currency, format));
 }

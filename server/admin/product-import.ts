@@ -8,10 +8,11 @@
  */
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { centsFromText, notAnAmountText } from '../../client/lib/money-input.ts';
+import { notAnAmountText } from '../../client/lib/money-input.ts';
 import { fillMessage } from '../messages.ts';
 import { checkAdminInput } from './admin-validation.ts';
 import { csvText } from './csv.ts';
+import { centsFromCsv, csvFormatOfSeparator, type CsvFormat } from './csv-format.ts';
 import { productInputSchema, type ProductInput, type ProductKind } from './product-input.ts';
 
 /**
@@ -69,16 +70,17 @@ export const IMPORT_COLUMNS = {
 export const importOptionName = (n: number): string => `Option ${n} name`;
 export const importOptionValue = (n: number): string => `Option ${n} value`;
 
-/** A sample file: two products, one with two variants. */
-export function sampleImportCsv(): string {
+/** A sample file: two products, one with two variants; in the store's CSV `format`, its prices with the format's decimal mark. */
+export function sampleImportCsv(format: CsvFormat): string {
   // new products: no export, so no Stock when exported
   const header = [...Object.values(IMPORT_COLUMNS).filter((column) => column !== IMPORT_COLUMNS.stockWhenExported), importOptionName(1), importOptionValue(1)];
+  const amount = (text: string): string => text.replace('.', format.decimalMark);
   const rows = [
-    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'no', 'Kitchen', 'linen', 'APRON-1', '38.00', '', 'no', '12', '250', '', ''],
-    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', 'yes', '5', '180', 'Colour', 'Grey'],
-    ['Wool Scarf', '', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'no', 'unlimited', '180', 'Colour', 'Oat'],
+    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'no', 'Kitchen', 'linen', 'APRON-1', amount('38.00'), '', 'no', '12', '250', '', ''],
+    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', amount('45.00'), amount('39.00'), 'yes', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', '', '', '', '', '', 'SCARF-OAT', amount('45.00'), '', 'no', 'unlimited', '180', 'Colour', 'Oat'],
   ];
-  return csvText(header, rows);
+  return csvText(header, rows, format);
 }
 
 export interface ImportProblem {
@@ -131,12 +133,14 @@ interface ProductRows {
 }
 
 /**
- * The cells' separator: a comma, or a semicolon where the header row has semicolons and no comma,
- * as a spreadsheet saves CSV in a language that writes decimals with a comma (Excel in much of Europe).
+ * The file's format: comma-separated, or semicolon-separated where the header row has semicolons
+ * and no comma, as a spreadsheet saves CSV in a language that writes decimals with a comma (Excel
+ * in much of Europe, and the export of a store in such a language: csv-format.ts), whose amounts
+ * are then read with the decimal comma.
  */
-function delimiterOf(text: string): string {
+function formatOf(text: string): CsvFormat {
   const firstLine = text.slice(0, text.search(/\r|\n|$/));
-  return !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  return csvFormatOfSeparator(!firstLine.includes(',') && firstLine.includes(';') ? ';' : ',');
 }
 
 /** Reads a CSV file into the editor's inputs for its products, or says what is wrong with it. */
@@ -144,10 +148,11 @@ export function readProductImport(text: string, currency: string): ImportReading
   const problems: ImportProblem[] = [];
   let records: string[][];
   const csv = text.replace(/^\uFEFF/, '');
+  const format = formatOf(csv);
   try {
     // rows ending in \r\n, \n or \r alike: rows added by another tool to the sample or an export
     // (both \r\n) would otherwise run into one record and fail as a misplaced quote
-    records = parse(csv, { relax_column_count: true, skip_empty_lines: true, trim: true, record_delimiter: ['\r\n', '\n', '\r'], delimiter: delimiterOf(csv) }) as string[][];
+    records = parse(csv, { relax_column_count: true, skip_empty_lines: true, trim: true, record_delimiter: ['\r\n', '\n', '\r'], delimiter: format.separator }) as string[][];
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 0;
     return failedReading([{ row: line, column: null, message: fillMessage(ADMIN.server.importNotCsv, { reason: (error as Error).message }) }]);
@@ -221,7 +226,7 @@ export function readProductImport(text: string, currency: string): ImportReading
 
   const products: ImportedProduct[] = [];
   for (const entry of byName.values()) {
-    const input = productInputOf(entry.cells[0]![IMPORT_COLUMNS.product.toLowerCase()]!, entry, currency, headerOf, problems);
+    const input = productInputOf(entry.cells[0]![IMPORT_COLUMNS.product.toLowerCase()]!, entry, currency, format, headerOf, problems);
     if (input === null) continue;
     const checked = checkAdminInput(productInputSchema, input);
     if (checked.ok) products.push({ input: checked.value, rows: entry.rows });
@@ -269,7 +274,7 @@ export function failed(problems: ImportProblem[]): { ok: false; problems: Import
 }
 
 /** The editor's input for one product; problems with a cell's form (a price that is not one) are added and give null. */
-function productInputOf(name: string, entry: ProductRows, currency: string, headerOf: (name: string) => string, problems: ImportProblem[]): Record<string, unknown> | null {
+function productInputOf(name: string, entry: ProductRows, currency: string, format: CsvFormat, headerOf: (name: string) => string, problems: ImportProblem[]): Record<string, unknown> | null {
   const before = problems.length;
   const first = entry.cells[0]!;
   const cell = (cells: Record<string, string>, column: string): string => cells[column.toLowerCase()] ?? '';
@@ -304,11 +309,12 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
       if (optionTitle !== undefined) attributes[optionTitle] = value;
       else if (value !== '') problem(row, importOptionValue(n), fillMessage(ADMIN.server.importOptionWithoutName, { column: headerOf(importOptionName(n)) }));
     }
-    const price = centsFromText(cell(cells, IMPORT_COLUMNS.price), currency);
-    if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, notAnAmountText(currency));
+    // amounts with the file's decimal mark (12,50 in a semicolon file), the example in the refusal written with it
+    const price = centsFromCsv(cell(cells, IMPORT_COLUMNS.price), currency, format.decimalMark);
+    if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, notAnAmountText(currency, format.decimalMark));
     const saleText = cell(cells, IMPORT_COLUMNS.salePrice);
-    const sale = saleText === '' ? 0 : centsFromText(saleText, currency);
-    if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, notAnAmountText(currency));
+    const sale = saleText === '' ? 0 : centsFromCsv(saleText, currency, format.decimalMark);
+    if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, notAnAmountText(currency, format.decimalMark));
     // On sale says whether the Sale price shows; left empty (or a file without the column) a Sale price given shows
     const onSaleText = cell(cells, IMPORT_COLUMNS.onSale).toLowerCase();
     const onSale = onSaleText === '' ? saleText !== '' : YES.has(onSaleText) ? true : NO.has(onSaleText) ? false : null;

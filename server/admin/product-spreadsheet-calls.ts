@@ -12,6 +12,7 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { parseAdminInput } from './admin-validation.ts';
 import { sendCsvText, streamCsv } from './csv.ts';
+import { csvFormatOf } from './csv-format.ts';
 import { EXPORT_BATCH, optionColumnCount, productCsvRows, productsCsvHeader } from './product-export.ts';
 import { everyImportProblem, importTooLargeText, MAX_IMPORT_BYTES, readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
 import { checkImportedProducts, writeImportedProducts } from './product-import-write.ts';
@@ -53,14 +54,17 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
   const canEdit = requireOwner(deps, 'catalogue.edit');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  router.get(`${ADMIN_PRODUCT_IMPORT}/sample.csv`, canRead, (_req, res) => {
-    sendCsvText(res, 'products-sample.csv', sampleImportCsv());
+  // both in the store language's CSV format (semicolons in a German store, csv-format.ts), which the import reads back
+  router.get(`${ADMIN_PRODUCT_IMPORT}/sample.csv`, canRead, async (_req, res) => {
+    const settings = await readCheckoutSettings(deps.store);
+    sendCsvText(res, 'products-sample.csv', sampleImportCsv(csvFormatOf(settings.locale)));
   });
 
   router.get(ADMIN_PRODUCTS_CSV, canRead, async (_req, res) => {
     const products = new AdminProductRepository(deps.store);
     const [optionCount, settings] = await Promise.all([optionColumnCount(products.batches(EXPORT_BATCH)), readCheckoutSettings(deps.store)]);
-    await streamCsv(res, 'products.csv', productsCsvHeader(optionCount), productCsvRows(products.batches(EXPORT_BATCH), optionCount, settings.currency));
+    const format = csvFormatOf(settings.locale);
+    await streamCsv(res, 'products.csv', productsCsvHeader(optionCount), productCsvRows(products.batches(EXPORT_BATCH), optionCount, settings.currency, format), format);
   });
 
   router.post(ADMIN_PRODUCT_IMPORT, canEdit, ownerWrite, importBody(), importUploadErrors, async (req: Request, res: Response) => {

@@ -10,6 +10,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { streamCsv } from '../../../server/admin/csv.ts';
+import { COMMA_CSV } from '../../../server/admin/csv-format.ts';
 import { jsonErrorHandler } from '../../../server/security/error-handlers.ts';
 
 /** A small batch: the response takes it at once, so the owner leaves while the next one is read. */
@@ -48,7 +49,7 @@ async function serveExport(source: Source, log = pino({ level: 'silent' })): Pro
   const app = express();
   app.get('/api/export.csv', async (_req, res) => {
     try {
-      await streamCsv(res, 'export.csv', ['batch', 'row', 'text'], rowsOf(source));
+      await streamCsv(res, 'export.csv', ['batch', 'row', 'text'], rowsOf(source), COMMA_CSV);
     } finally {
       done = true;
     }

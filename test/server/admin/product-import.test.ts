@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { notAnAmountText } from '../../../client/lib/money-input.ts';
 import { csvText } from '../../../server/admin/csv.ts';
+import { COMMA_CSV } from '../../../server/admin/csv-format.ts';
 import { productForEditor } from '../../../server/admin/product-input.ts';
 import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
 import { fillMessage } from '../../../server/messages.ts';
@@ -29,7 +30,7 @@ function problemsOf(csv: string): Array<[number, string | null, string]> {
 
 describe('reading a product file', () => {
   it('reads the sample: rows sharing a name are one product, options from its first row', () => {
-    const reading = readProductImport(sampleImportCsv(), 'USD');
+    const reading = readProductImport(sampleImportCsv(COMMA_CSV), 'USD');
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.products.map(({ input, rows }) => [input.title, input.variantOptions, rows])).toEqual([
@@ -102,7 +103,7 @@ describe('reading a product file', () => {
 
   it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
     const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,no,Home,,BOWL-1,18.00,,,2,200,,'];
-    const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
+    const reading = readProductImport(`${sampleImportCsv(COMMA_CSV).trimEnd()}\n${added.join('\n')}\n`, 'USD');
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.products.map(({ input, rows }) => [input.title, input.description, rows])).toEqual([
@@ -201,7 +202,7 @@ describe('importing products in the admin', () => {
 
   it('makes every product of the file, in its order, first in the shop, with their stock in the history', async () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
-    const answer = await send(sampleImportCsv());
+    const answer = await send(sampleImportCsv(COMMA_CSV));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, message: fillMessage(ADMIN.imported, { count: 2 }) });
     const listed = await owner.get<{ products: Array<{ title: string }> }>('/api/admin/products');
@@ -216,7 +217,7 @@ describe('importing products in the admin', () => {
     expect(page.status).toBe(200);
 
     // the same file again: its SKUs are the store's now, so nothing is made
-    const again = await send(sampleImportCsv());
+    const again = await send(sampleImportCsv(COMMA_CSV));
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(fillMessage(ADMIN.server.importHasProblems, { count: 3 }));
     expect(again.body.problems).toEqual([
@@ -233,7 +234,7 @@ describe('importing products in the admin', () => {
       { row: 2, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
     ]);
     // without SKUs it goes in again, made free slugs and SKUs of its own
-    const unnamed = sampleImportCsv().replace(/APRON-1|SCARF-GRY|SCARF-OAT/g, '');
+    const unnamed = sampleImportCsv(COMMA_CSV).replace(/APRON-1|SCARF-GRY|SCARF-OAT/g, '');
     expect((await send(unnamed)).status).toBe(201);
     expect((await owner.get('/shop/p/wool-scarf-2')).status).toBe(200);
   });
@@ -288,7 +289,7 @@ describe('importing products in the admin', () => {
       edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: '', Type: '', Visible: '', SKU: '', 'Option 1 value': 'XL' }),
       edit(jacket[0]!, { Product: 'Canvas Tote', 'URL slug': '', Description: '', SKU: 'TOTE-1', Price: '25.00', Stock: '3', 'Option 1 name': '', 'Option 1 value': '' }),
     ];
-    const edited = csvText(header!, editedRows);
+    const edited = csvText(header!, editedRows, COMMA_CSV);
 
     // not asked: nothing is written, and the refusal names the option
     const refused = await send(edited);
@@ -327,7 +328,7 @@ describe('importing products in the admin', () => {
     expect([leaner.body.product.excerpt, leaner.body.product.tags, leaner.body.product.variants.length]).toEqual(['Our warmest coat.', ['outerwear', 'waxed'], 1]);
 
     // a SKU of another product is still refused when updating
-    const clash = await send(csvText(header!, [edit(jacket[0]!, { SKU: 'TOTE-1' })]), { update: 'yes' });
+    const clash = await send(csvText(header!, [edit(jacket[0]!, { SKU: 'TOTE-1' })], COMMA_CSV), { update: 'yes' });
     expect(clash.body.problems).toEqual([{ row: 2, column: 'SKU', message: skuInUse('TOTE-1', 'Canvas Tote', 'canvas-tote-2') }]);
     // and only yes or no is an answer to the option
     expect((await send(edited, { update: 'maybe' })).status).toBe(400);
@@ -340,7 +341,7 @@ describe('importing products in the admin', () => {
     const slugAt = header!.indexOf('URL slug');
     const napkin = before.find((row) => row[slugAt] === 'linen-napkin')!;
     const priced = napkin.map((cell, index) => (header![index] === 'Price' ? '9.50' : cell));
-    const answer = await send(csvText(header!, [priced]), { update: 'yes' });
+    const answer = await send(csvText(header!, [priced], COMMA_CSV), { update: 'yes' });
     expect(answer.body).toEqual({ created: 0, updated: 1, unchanged: 0, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
     const [, ...after] = await exportRows();
     expect(after.find((row) => row[slugAt] === 'linen-napkin')).toEqual(priced);
@@ -349,12 +350,12 @@ describe('importing products in the admin', () => {
     expect(others(before).length).toBeGreaterThan(1);
 
     // the whole export imported back as it is changes nothing, and says so rather than counting updates
-    const whole = await send(csvText(header!, after), { update: 'yes' });
+    const whole = await send(csvText(header!, after, COMMA_CSV), { update: 'yes' });
     const products = new Set(after.map((row) => row[slugAt])).size;
     expect(whole.body).toEqual({ created: 0, updated: 0, unchanged: products, message: fillMessage(ADMIN.importNothingChanged, { count: products }) });
     // one price changed among them: one updated, the others said to be as they were
     const oneChanged = after.map((row) => (row[slugAt] === 'linen-runner' ? row.map((cell, index) => (header![index] === 'Price' ? '31.00' : cell)) : row));
-    const mixed = await send(csvText(header!, oneChanged), { update: 'yes' });
+    const mixed = await send(csvText(header!, oneChanged, COMMA_CSV), { update: 'yes' });
     const unchanged = products - 1;
     expect(mixed.body).toEqual({
       created: 0, updated: 1, unchanged,
@@ -369,7 +370,7 @@ describe('importing products in the admin', () => {
     const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
     const cap = rows.filter((row) => row[header!.indexOf('SKU')] === 'CAP-L');
     expect([cap[0]![header!.indexOf('Sale price')], cap[0]![header!.indexOf('On sale')]]).toEqual(['15.00', 'no']);
-    expect((await send(csvText(header!, cap), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect((await send(csvText(header!, cap, COMMA_CSV), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const after = await store.get<{ sale: number | string; shown: number | string }>("SELECT sale_price_cents AS sale, on_sale AS shown FROM variants WHERE sku = 'CAP-L'");
     expect([Number(after!.sale), Number(after!.shown)]).toEqual([1500, 0]);
   });
@@ -465,6 +466,6 @@ describe('importing products in the admin', () => {
     const sample = await owner.get<string>('/api/admin/product-import/sample.csv');
     expect(sample.status).toBe(200);
     expect(sample.headers.get('content-disposition')).toBe('attachment; filename="products-sample.csv"');
-    expect(sample.text).toBe(sampleImportCsv());
+    expect(sample.text).toBe(sampleImportCsv(COMMA_CSV));
   });
 });

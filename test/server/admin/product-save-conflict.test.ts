@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { csvText } from '../../../server/admin/csv.ts';
+import { COMMA_CSV } from '../../../server/admin/csv-format.ts';
 import { fillMessage } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
@@ -159,7 +160,7 @@ describe('the other writers of a product', () => {
     const opened = await openEditor(product.id);
     const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
     const own = rows.filter((row) => row[header!.indexOf('URL slug')] === product.urlSlug);
-    const importFile = (fileRows: string[][]) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csvText(header!, fileRows)), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
+    const importFile = (fileRows: string[][]) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csvText(header!, fileRows, COMMA_CSV)), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
 
     const unchanged = await importFile(own);
     expect(unchanged.status, JSON.stringify(unchanged.body)).toBe(201);

@@ -17,6 +17,7 @@ import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { parse } from 'csv-parse/sync';
 import { csvText } from '../../../server/admin/csv.ts';
+import { COMMA_CSV } from '../../../server/admin/csv-format.ts';
 import { adminSnapshot, productInput, upload } from './admin-helpers.ts';
 
 interface Variant { id: string; sku: string; priceCents: number; qtyInStock: number; unlimited: boolean; weightGrams: number; attributes: Record<string, string> }
@@ -245,13 +246,13 @@ describe('a spreadsheet exported, edited while orders come in, and imported back
     const before = await adminSnapshot(server.app.deps.store);
 
     // M recounted in the file against the exported 2, while an order took one: refused, nothing written
-    const refused = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6' })]));
+    const refused = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6' })], COMMA_CSV));
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body.problems).toEqual([{ row: 3, column: 'Stock', message: fillMessage(ADMIN.server.importStockChanged, { sku: 'LNAP-M', count: 1, column: 'Stock when exported' }) }]);
     expect(await adminSnapshot(server.app.deps.store)).toBe(before);
 
     // as the message says: the count now written in Stock when exported; S left as exported keeps its sale
-    const imported = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6', 'Stock when exported': '1' })]));
+    const imported = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6', 'Stock when exported': '1' })], COMMA_CSV));
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(await countsOf(product.id)).toEqual({ 'LNAP-S': 2, 'LNAP-M': 6 });
   });
