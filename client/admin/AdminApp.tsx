@@ -36,6 +36,7 @@ import { SessionPrompt } from './SessionPrompt.tsx';
 import { Notice } from './Field.tsx';
 import { StoreTimeZone } from './store-time-zone.ts';
 import { StoreMoneyFormat } from './store-money-format.ts';
+import { StoreLocale } from './store-locale.ts';
 import type { MoneyFormat } from '../lib/money.ts';
 import { setTypedDecimalMark } from '../lib/money-input.ts';
 import { announceQueryChanged } from './use-address-query.ts';
@@ -57,6 +58,8 @@ export interface AdminAppProps {
   timeZone?: string;
   /** The store's money format, which every amount of the screens is written in. */
   moneyFormat?: MoneyFormat;
+  /** The store's locale (the website's language), in which the screens write dates (signed in only). */
+  locale?: string;
 }
 
 type ScreenKey = keyof typeof ADMIN.screens;
@@ -80,7 +83,7 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone: initialTimeZone, moneyFormat: initialMoneyFormat }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone: initialTimeZone, moneyFormat: initialMoneyFormat, locale: initialLocale }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The store's name as the header and the tab show it: the settings screen may change it.
   const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
@@ -93,6 +96,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   setTypedDecimalMark(moneyFormat?.decimal ?? '.');
   // the store's time zone: the settings screen may change it, and every date is then written in the new one
   const [timeZone, setTimeZone] = useState(initialTimeZone ?? null);
+  // the store's language, which every date is written in: the settings screen may change it too
+  const [locale, setLocale] = useState(initialLocale ?? null);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
   // the page's session token, once: signing in again under an open screen brings a newer one
@@ -216,7 +221,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       screen = <MessagesScreen canNotify={can('restock.send')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} onTimeZoneSaved={setTimeZone} />;
+      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} onTimeZoneSaved={setTimeZone} onLanguageSaved={setLocale} />;
       break;
     case 'pages':
       screen = parts[1] === undefined
@@ -250,7 +255,9 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
         <Notice text={refused ? ADMIN.screenNotForRole(ADMIN.screens[refused.key], ADMIN.screens[current.key]) : ''} />
         <StoreTimeZone.Provider value={timeZone}>
-          <StoreMoneyFormat.Provider value={moneyFormat}>{screen}</StoreMoneyFormat.Provider>
+          <StoreLocale.Provider value={locale}>
+            <StoreMoneyFormat.Provider value={moneyFormat}>{screen}</StoreMoneyFormat.Provider>
+          </StoreLocale.Provider>
         </StoreTimeZone.Provider>
       </main>
       {sessionEnded ? <SessionPrompt email={email} onSignedIn={resume} onSignOut={() => void signOut()} /> : null}

@@ -21,6 +21,7 @@ import { onlyStoreUploads } from './uploads-served.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
+import { storeLocale } from '../pages/base-context.ts';
 import { createPackingSlipPage } from './packing-slips.ts';
 
 function escapeHtml(text: string): string {
@@ -30,7 +31,7 @@ function escapeHtml(text: string): string {
 /** What the shell knows of the signed-in account: enough to pick the screen before any call. */
 async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
   const settings = new AdminSettingsRepository(deps.store);
-  // read once: the title, the time zone and the money format's locale all come from it
+  // read once: the title, the time zone, the locale and the money format all come from it
   const website = await settings.read('website');
   const siteTitle = typeof website.siteTitle === 'string' ? website.siteTitle : '';
   const path = req.path.length > ADMIN_BASE.length ? req.path : ADMIN_BASE;
@@ -50,6 +51,8 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
     timeZone: storeTimeZone(website),
     // and every amount in the store's money format, as the shop writes it
     moneyFormat: adminMoneyFormat(website, await settings.read('websiteSettings')),
+    // and every date in the store's language, as its money follows it
+    locale: storeLocale(website),
   };
 }
 

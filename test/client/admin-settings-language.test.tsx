@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { AdminApp } from '../../client/admin/AdminApp.tsx';
+import { storeDateText } from '../../client/admin/StoreDate.tsx';
 import { scriptFetch, settle } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 
@@ -45,5 +46,39 @@ describe('the language and region in Settings', () => {
     screen.getByText(ADMIN.settingsSaved);
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ language: 'en-IE', revisionWhenLoaded: 4 });
     expect((screen.getByLabelText(ADMIN.language) as HTMLSelectElement).value).toBe('en-IE');
+  });
+});
+
+describe('the admin\'s dates after the language is saved', () => {
+  it('are written in the saved language at once', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    const restocked = Date.UTC(2026, 10, 27, 12);
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { body: { settings: SETTINGS, revision: 4, currencies: ['EUR'], timeZones: ['Europe/Dublin'], languages: LANGUAGES } } },
+      { method: 'PUT', path: '/api/admin/settings', answer: (call) => ({ body: { settings: { ...SETTINGS, ...(call.body as object) }, revision: 5 } }) },
+      {
+        method: 'GET', path: '/api/admin/inventory',
+        answer: { body: { variants: [{ productId: 'p1', productTitle: 'Harbour Jacket', variantId: 'v1', sku: 'HJ-S', attributes: {}, qtyInStock: 3, unlimited: false }], hasMore: false, lowStock: 5 } },
+      },
+      {
+        method: 'GET', path: '/api/admin/inventory/v1/history',
+        answer: { body: { changes: [{ delta: 2, quantityAfter: 3, reason: 'restock', actor: 'owner@example.com', orderId: null, createdOn: restocked }] } },
+      },
+    ]);
+    window.history.replaceState(null, '', '/config/settings');
+    render(<AdminApp account={OWNER} siteTitle="Linen & Loam" path="/config/settings" timeZone="Europe/Dublin" locale="en-US" />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.language), { target: { value: 'de-DE' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    screen.getByText(ADMIN.settingsSaved);
+
+    fireEvent.click(screen.getByRole('link', { name: ADMIN.screens.inventory }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
+    await settle();
+    const date = screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') }).querySelector('time')!;
+    expect(date.textContent).toBe(storeDateText(restocked, 'Europe/Dublin', 'de-DE'));
+    expect(date.textContent).toMatch(/^27\.11\.2026, 12:00:00/);
   });
 });

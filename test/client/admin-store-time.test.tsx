@@ -3,7 +3,8 @@
  * Every date of the admin is written in the store's time zone, which the admin's page brings
  * with it: an order's date, its history and its emails, a variant's stock history, form
  * submissions and subscribers. The zone is named in each date's title, and in its text where the
- * browser's own zone would write another time (an owner abroad).
+ * browser's own zone would write another time (an owner abroad). And in the store's language
+ * (the page brings its locale too), not the browser's: a German store's admin writes German dates.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
@@ -30,10 +31,10 @@ const OWNER = {
   permissions: ['admin.use', 'catalogue.read', 'catalogue.edit', 'orders.read', 'orders.manage', 'messages.read', 'settings.read'],
 };
 
-function openAdmin(path: string): void {
+function openAdmin(path: string, locale?: string): void {
   vi.stubGlobal('scrollTo', vi.fn());
   window.history.replaceState(null, '', path);
-  render(<AdminApp account={OWNER} siteTitle="Linen & Loam" path={path} timeZone={ZONE} />);
+  render(<AdminApp account={OWNER} siteTitle="Linen & Loam" path={path} timeZone={ZONE} {...(locale ? { locale } : {})} />);
 }
 
 /** Each date element shown: its text and its title. */
@@ -107,5 +108,31 @@ describe('dates in the store\'s time zone', () => {
     expect(datesIn(section(ADMIN.formSubmissions))).toEqual([STORE_DATE]);
     expect(datesIn(section(ADMIN.subscribers))).toEqual([STORE_DATE]);
     expect(within(section(ADMIN.subscribers)).getByText(WRITTEN)).toBeTruthy();
+  });
+});
+
+describe('dates in the store\'s language', () => {
+  const GERMAN = new Date(LATE_EVENING).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' });
+
+  it('writes a date in the store\'s locale, whatever the browser\'s language, and in the browser\'s when the locale is none', () => {
+    // the browser here is English: the store's German still wins
+    expect(new Date(LATE_EVENING).toLocaleString()).toMatch(/^1\/15\/2025/);
+    expect(GERMAN).toBe('15.1.2025, 08:30:00');
+    expect(storeDateText(LATE_EVENING, 'Europe/Berlin', 'de-DE')).toBe(new Date(LATE_EVENING).toLocaleString('de-DE', { timeZone: 'Europe/Berlin', timeZoneName: 'short' }));
+    expect(storeDateText(LATE_EVENING, 'Europe/Berlin', 'de-DE')).toMatch(/^15\.1\.2025, 0?8:30:00 MEZ$/);
+    expect(storeDateText(LATE_EVENING, BROWSER_ZONE, 'fr-FR')).toBe(new Date(LATE_EVENING).toLocaleString('fr-FR'));
+    expect(storeDateText(LATE_EVENING, ZONE, null)).toBe(WRITTEN);
+    expect(storeDateText(LATE_EVENING, ZONE, 'not a locale!')).toBe(WRITTEN);
+  });
+
+  it('in the orders list of a German store', async () => {
+    const order = { id: 'o1', orderNumber: '1042', createdOn: LATE_EVENING, email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 6800, currency: 'EUR', status: 'paid', testMode: false, itemCount: 1 };
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders', answer: { body: { orders: [order], hasMore: false, timeZone: 'Europe/Berlin' } } }]);
+    openAdmin('/config/orders', 'de-DE');
+    await settle();
+    const [date] = [...screen.getByRole('main').querySelectorAll('time')];
+    expect(date!.textContent).toBe(storeDateText(LATE_EVENING, 'Europe/Berlin', 'de-DE'));
+    expect(date!.textContent).toMatch(/^15\.1\.2025, 0?8:30:00 MEZ$/);
+    expect(date!.getAttribute('title')).toBe(ADMIN.storeTimeZoneTitle('Europe/Berlin'));
   });
 });

@@ -75,11 +75,13 @@ function payloadOf(form: SettingsForm) {
   };
 }
 
-export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, onTimeZoneSaved }: {
+export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, onTimeZoneSaved, onLanguageSaved }: {
   canEdit: boolean;
   onSiteTitleSaved?: (siteTitle: string) => void;
   /** The store's time zone as saved: the admin writes dates in it from now on. */
   onTimeZoneSaved?: (timeZone: string) => void;
+  /** The store's language as saved: the admin writes dates in it from now on. */
+  onLanguageSaved?: (language: string) => void;
   /** The store's money format as saved: the admin writes amounts in it from now on. */
   onMoneyFormatSaved?: (format: MoneyFormat) => void;
 }) {
@@ -138,6 +140,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
     if (answer.data.moneyFormat) onMoneyFormatSaved?.(answer.data.moneyFormat);
     onSiteTitleSaved?.(answer.data.settings.siteTitle);
     if (answer.data.settings.timeZone) onTimeZoneSaved?.(answer.data.settings.timeZone);
+    if (answer.data.settings.language) onLanguageSaved?.(answer.data.settings.language);
     show(answer.data.settings, answer.data.revision);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
   }

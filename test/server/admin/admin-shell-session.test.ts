@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('the admin page', () => {
-  it('reads the website setting once, and brings its time zone and money format', async () => {
+  it('reads the website setting once, and brings its time zone, money format and locale', async () => {
     const owner = await server.signInOwner();
     const store = server.app.deps.store;
     const settings = new AdminSettingsRepository(store);
@@ -35,6 +35,8 @@ describe('the admin page', () => {
       expect(page.text).toContain('&quot;timeZone&quot;:&quot;Europe/Paris&quot;');
       expect(page.text).toContain('&quot;moneyFormat&quot;:{&quot;currency&quot;:&quot;EUR&quot;');
       expect(page.text).toContain('&quot;decimal&quot;:&quot;,&quot;');
+      // the screens write their dates in the store's language
+      expect(page.text).toContain('&quot;locale&quot;:&quot;fr-FR&quot;');
     } finally {
       reads.mockRestore();
     }
