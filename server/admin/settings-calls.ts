@@ -20,6 +20,8 @@ import { businessAddressOf, type BusinessAddress } from '../commerce/business-ad
 import { TAX_NAME_MAX, taxNameOf } from '../commerce/tax-name.ts';
 import { isLanguageChoice, languageChoices } from './language-choices.ts';
 import { storeLocale } from '../pages/base-context.ts';
+import { moneyTextIn } from '../commerce/money-format.ts';
+import { relabelGiftCardAmounts } from './gift-card-amount-labels.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -205,6 +207,11 @@ export function createSettingsCalls(deps: AppDeps): Router {
       // another process created meanwhile, which no lock covered), and this save is undone whole
       const revisionAfter = await repository.revision();
       if (revisionWhenLoaded !== undefined && revisionAfter !== revisionBefore + written) throw settingsChangedRefusal(revisionAfter);
+      // the gift cards' amounts named in the old currency or language are named in the new ones
+      const savedLanguage = storeLocale(savedWebsite);
+      if (input.currency !== storeCurrencyOf(store) || savedLanguage !== storeLanguage) {
+        await relabelGiftCardAmounts(tx, moneyTextIn(storeCurrencyOf(store), storeLanguage), moneyTextIn(input.currency, savedLanguage));
+      }
       // the admin's page brought the format of the currency it was loaded with: the saved one's lets
       // it write amounts in the new currency at once, without a reload
       return { settings: await currentSettings(repository), moneyFormat: adminMoneyFormat(savedWebsite, savedSettings), revision: revisionAfter };
