@@ -189,7 +189,13 @@ export const ADMIN = {
   noForm: 'None',
   images: 'Images',
   uploadImage: 'Upload image',
-  imagesAfterSave: 'Save the product first: its images are added here once it exists.',
+  uploadImages: 'Choose images',
+  // a new product's photos wait in the browser for the product's first save, which sends them
+  imagesUploadOnSave: 'The images you choose are shown here and uploaded when you save the product.',
+  imageWaitsForSave: 'Not uploaded yet: it is sent when you save.',
+  productSavedImagesUploaded: (count: number) => (count === 1 ? 'Product saved, with its image.' : `Product saved, with its ${count} images.`),
+  productSavedImagesRefused: (count: number) => `Product saved, but ${count === 1 ? '1 image was' : `${count} images were`} not uploaded: see the message beside ${count === 1 ? 'it' : 'each'}. Remove it or upload it again.`,
+  sendingImages: 'Uploading images…',
   // a hidden product's page answers "not found", to the owner too: no link to it
   hiddenProductPage: (path: string) => `Shoppers cannot open ${path} while the product is hidden: tick Visible and save to show it.`,
   altText: 'Alt text',

@@ -146,7 +146,7 @@ describe('the product editor', () => {
     expect(screen.getByText(ADMIN.fixErrors)).toBeTruthy();
   });
 
-  it('says a new product takes images once saved, and offers the upload as soon as it is', async () => {
+  it('lets a new product\'s images be chosen before its first save, and uploads the next ones at once after it', async () => {
     const product = {
       id: 'p1', title: 'Jacket', description: '', excerpt: '', productType: 'physical', urlSlug: 'jacket', visible: true, categories: [], tags: [],
       variantOptions: [], additionalFieldsFormId: null, images: [],
@@ -158,12 +158,12 @@ describe('the product editor', () => {
     ]);
     render(<ProductEditor productId={null} navigate={() => {}} canEdit />);
     await settle();
-    expect(screen.getByText(ADMIN.imagesAfterSave)).toBeTruthy();
+    expect(screen.getByLabelText(ADMIN.uploadImages).hasAttribute('multiple')).toBe(true);
     expect(screen.queryByLabelText(ADMIN.uploadImage)).toBeNull();
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Jacket' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await settle();
-    expect(screen.queryByText(ADMIN.imagesAfterSave)).toBeNull();
+    expect(screen.queryByLabelText(ADMIN.uploadImages)).toBeNull();
     expect(screen.getByLabelText(ADMIN.uploadImage).getAttribute('type')).toBe('file');
   });
 

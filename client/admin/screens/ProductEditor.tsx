@@ -1,7 +1,7 @@
 /**
  * Create or edit one product: its fields, options and variants (price, sale price, stock or
  * unlimited, weight; add, reorder, remove), categories and tags, the extra-fields form, images
- * (upload, alt text, order) and delete. The server checks everything and names the fields it
+ * (upload, alt text, order; a new product's wait in the browser for its first save) and delete. The server checks everything and names the fields it
  * refuses; each message is shown under its field.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -30,6 +30,9 @@ import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
 import { kindTakesStock } from '../../lib/product-stock.ts';
 import { hasNoValues, missingCombinations, valuesOf } from './variant-combinations.ts';
+import {
+  imagesToSend, isPending, pendingImageOf, releasePreview, storedImages, withWaitingImages, type EditorImage, type PendingImage, type StoredImage,
+} from './pending-images.ts';
 import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, TITLE_COUNT_FROM } from '../../lib/product-text-limits.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
@@ -37,7 +40,6 @@ const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as 
 interface StoredVariant {
   id: string; sku: string; priceCents: number; salePriceCents: number; onSale: boolean; qtyInStock: number; unlimited: boolean; weightGrams: number; attributes: Record<string, string>;
 }
-interface StoredImage { id: string; assetUrl: string; altText: string }
 interface StoredProduct {
   id: string; title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
   /** Shown first on the home page (absent from an older server). */
@@ -58,7 +60,9 @@ export interface VariantForm {
 }
 export interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean; featured: boolean;
-  categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
+  categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[];
+  /** Stored images, and a new product's photos waiting for its first save (pending-images.ts). */
+  images: EditorImage[];
 }
 
 let keys = 0;
@@ -111,7 +115,7 @@ function payloadOf(form: ProductForm, currency: string) {
       weightGrams: !takesStock || variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
     })),
-    images: form.images.map((image) => ({ id: image.id, altText: image.altText })),
+    images: storedImages(form.images).map((image) => ({ id: image.id, altText: image.altText })),
   };
 }
 
@@ -192,6 +196,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   // the photo being sent and the share of it sent so far; a photo whose upload failed, to send again
   const [uploading, setUploading] = useState<{ name: string; sent: number } | null>(null);
   const [retryable, setRetryable] = useState<File | null>(null);
+  // a new product's photos being sent after its first save: Save waits, so it cannot write the image list under them
+  const [sendingImages, setSendingImages] = useState(false);
+  // Save, pressed, is disabled while they go: the focus comes back to it rather than to the top of the admin
+  const focusAfterSending = useFocusAfterCall(sendingImages);
   // an upload refused as signed out: its line under the field is out of date once signed in again (Upload again stays)
   const [uploadSignedOut, setUploadSignedOut] = useState(false);
   const clearUploadRefusal = useCallback(() => {
@@ -303,14 +311,78 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setErrors({});
     setStockChanged(false);
     setProductChanged(false);
-    show(answer.data.product);
+    const product = answer.data.product;
+    show(product);
+    // photos not uploaded yet stay in their places: a new product's are sent now, a refused one waits for the owner
+    const before = form!.images;
+    setForm((last) => last && { ...last, images: withWaitingImages(last.images as StoredImage[], before) });
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     // the combinations' advice was for before this save
     setCombinationNotice({ text: '', kind: 'info' });
     if (productId === null) {
-      setProductId(answer.data.product.id);
-      replaceAddress(`${ADMIN_PATHS.product(answer.data.product.id)}${productsListQuery(address)}`);
+      setProductId(product.id);
+      replaceAddress(`${ADMIN_PATHS.product(product.id)}${productsListQuery(address)}`);
+      const waiting = imagesToSend(before);
+      // chosen too large: never sent, yet still beside the photo and counted here
+      const refusedBefore = before.filter(isPending).length - waiting.length;
+      if (waiting.length === 0 && refusedBefore === 0) return;
+      const { sent, refused } = await sendWaitingImages(product.id, waiting);
+      setNotice(refused + refusedBefore === 0
+        ? { text: ADMIN.productSavedImagesUploaded(sent), kind: 'info' }
+        : { text: ADMIN.productSavedImagesRefused(refused + refusedBefore), kind: 'error' });
     }
+  }
+
+  /**
+   * Sends photos chosen before the product existed to the product `id`, one at a time in the
+   * form's order, each with the alt text it has as it goes. One removed meanwhile is not sent;
+   * one refused stays with the reason beside it (pending-images.ts).
+   */
+  async function sendWaitingImages(id: string, waiting: readonly PendingImage[]): Promise<{ sent: number; refused: number }> {
+    let sent = 0;
+    let refused = 0;
+    focusAfterSending(saveButton);
+    setSendingImages(true);
+    for (const chosen of waiting) {
+      // as the form is now, with what was typed while the others went
+      const image = latestForm.current?.images.find((item) => item.id === chosen.id);
+      if (image === undefined || !isPending(image)) continue;
+      const name = image.file.name;
+      const body = new FormData();
+      body.append('image', image.file);
+      body.append('altText', image.altText);
+      setUploading({ name, sent: 0 });
+      setNotice({ text: ADMIN.imageUploading(name), kind: 'info' });
+      const answer = await adminUpload<{ image: StoredImage; revision?: number }>(`/api/admin/products/${encodeURIComponent(id)}/images`, body,
+        (share) => setUploading({ name, sent: share }));
+      setUploading(null);
+      if (answer.ok) {
+        sent += 1;
+        const uploaded = answer.data.image;
+        // in its place, with the alt text typed meanwhile (then an edit for the next save)
+        setForm((last) => last && { ...last, images: last.images.map((item) => (item.id === chosen.id ? { ...uploaded, altText: item.altText } : item)) });
+        setSaved((last) => last && { ...last, images: [...last.images, uploaded] });
+        const revisionNow = answer.data.revision;
+        setRevision((last) => (last !== undefined && revisionNow === last + 1 ? revisionNow : last));
+        releasePreview(image);
+      } else {
+        refused += 1;
+        const reason = answer.status === 0 ? ADMIN.imageUploadBroken(name) : answer.fieldErrors.image ?? answer.fieldErrors.altText ?? answer.message;
+        // as for one photo: the file itself refused would be refused again; anything else is worth another try
+        const retryable = answer.status === 0 || answer.status === 401 || answer.status >= 500;
+        setForm((last) => last && { ...last, images: last.images.map((item) => (item.id === chosen.id ? { ...item, error: reason, retryable } : item)) });
+      }
+    }
+    setSendingImages(false);
+    return { sent, refused };
+  }
+
+  /** A waiting photo sent again by its own button, once the product exists. */
+  async function sendImageAgain(image: PendingImage) {
+    if (productId === null) return;
+    setForm((last) => last && { ...last, images: last.images.map((item) => (item.id === image.id ? { ...image, error: undefined, retryable: undefined } : item)) });
+    const { refused } = await sendWaitingImages(productId, [{ ...image, error: undefined }]);
+    setNotice(refused === 0 ? { text: ADMIN.imageUploaded(image.file.name), kind: 'info' } : { text: ADMIN.productSavedImagesRefused(1), kind: 'error' });
   }
 
   /** The store's counts into the form, keeping every other edit. */
@@ -576,11 +648,18 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             <ul className="admin-images">
               {form.images.map((image, index) => (
                 <li key={image.id} data-row-key={image.id}>
-                  <img {...editorThumbnail(image.assetUrl)} alt={image.altText} width={96} height={96} />
-                  <Field label={ADMIN.altText} error={error(`images.${index}.altText`)}>
+                  {/* a waiting photo is shown from its file, as it is */}
+                  <img {...(isPending(image) ? { src: image.assetUrl } : editorThumbnail(image.assetUrl))} alt={image.altText} width={96} height={96} />
+                  {/* the save names stored images by their place among the stored ones */}
+                  <Field label={ADMIN.altText} error={isPending(image) ? undefined : error(`images.${storedImages(form.images).indexOf(image)}.altText`)}
+                    hint={isPending(image) && image.error === undefined ? ADMIN.imageWaitsForSave : undefined}>
                     {(control) => <input {...control} value={image.altText} onChange={(event) => update({ images: form.images.map((item, at) => (at === index ? { ...item, altText: event.target.value } : item)) })} />}
                   </Field>
+                  {isPending(image) ? <Notice text={image.error ?? ''} kind="error" /> : null}
                   <div className="admin-actions">
+                    {isPending(image) && image.retryable && productId !== null ? (
+                      <button type="button" disabled={sendingImages} onClick={() => void sendImageAgain(image)}>{ADMIN.uploadAgain(image.file.name)}</button>
+                    ) : null}
                     <MoveButtons index={index} count={form.images.length} onMove={(to, control) => {
                       focusRow(image.id, control);
                       update({ images: move(form.images, index, to) });
@@ -588,6 +667,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                     <button type="button" data-row-control="remove" onClick={() => {
                       // the photo that takes its place, else the one before it, else the upload field
                       focusRow((form.images[index + 1] ?? form.images[index - 1])?.id ?? null, 'remove', uploadField);
+                      releasePreview(image);
                       update({ images: form.images.filter((_, at) => at !== index) });
                     }}>{ADMIN.removeImage}</button>
                   </div>
@@ -620,7 +700,15 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
               ) : null}
             </>
           ) : (
-            <p className="admin-hint">{ADMIN.imagesAfterSave}</p>
+            <Field label={ADMIN.uploadImages} hint={ADMIN.imagesUploadOnSave}>
+              {/* several at once, each shown at once and sent once the first save has made the product */}
+              {(control) => <input {...control} ref={uploadField} type="file" multiple accept="image/jpeg,image/png,image/gif,image/webp"
+                onClick={(event) => { event.currentTarget.value = ''; }}
+                onChange={(event) => {
+                  const chosen = [...(event.target.files ?? [])].map(pendingImageOf);
+                  if (chosen.length > 0) update({ images: [...form.images, ...chosen] });
+                }} />}
+            </Field>
           )}
 
           {/* Save stays in reach at the foot of the window while the form is longer than it (four variants
@@ -630,7 +718,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <div className="admin-actions">
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
             {productChanged ? <button type="button" onClick={() => void loadNewerVersion()}>{ADMIN.reloadProduct}</button> : null}
-            <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
+            <button type="submit" ref={saveButton} disabled={sendingImages}>{busy ? ADMIN.saving : sendingImages ? ADMIN.sendingImages : ADMIN.save}</button>
             {productId !== null && canEdit ? <button type="button" disabled={duplicating} onClick={() => void duplicate()}>{duplicating ? ADMIN.duplicating : ADMIN.duplicate}</button> : null}
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>

@@ -7,6 +7,7 @@
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import type { ProductForm, VariantForm } from './ProductEditor.tsx';
+import { isPending } from './pending-images.ts';
 
 export interface EditsOntoNewer {
   form: ProductForm;
@@ -87,7 +88,8 @@ function imagesOntoNewer(mine: ProductForm['images'], loaded: ProductForm['image
   if (!same(newer, loaded)) bothChanged.add(ADMIN.images);
   const newerIds = new Set(newer.map((image) => image.id));
   const loadedIds = new Set(loaded.map((image) => image.id));
-  return [...mine.filter((image) => newerIds.has(image.id)), ...newer.filter((image) => !loadedIds.has(image.id))];
+  // a photo still waiting to be uploaded (pending-images.ts) is the owner's and stays
+  return [...mine.filter((image) => newerIds.has(image.id) || isPending(image)), ...newer.filter((image) => !loadedIds.has(image.id))];
 }
 
 /** `mine`: the form on screen; `loaded`: the form as it was loaded (or last saved); `newer`: the stored product's form now. */
