@@ -190,6 +190,10 @@ export const ADMIN = {
   images: 'Images',
   uploadImage: 'Upload image',
   uploadImages: 'Choose images',
+  // a variant's own image, one of the product's (the shop turns to it when the variant is picked)
+  variantImage: 'Image',
+  variantImageFirst: 'The product\'s first image',
+  variantImageOption: (place: number, altText: string) => (altText.trim() === '' ? `Image ${place}` : `Image ${place}: ${altText.trim()}`),
   // a new product's photos wait in the browser for the product's first save, which sends them
   imagesUploadOnSave: 'The images you choose are shown here and uploaded when you save the product.',
   imageWaitsForSave: 'Not uploaded yet: it is sent when you save.',
@@ -778,6 +782,7 @@ export const ADMIN = {
     orderNotFound: 'That order does not exist.',
     formNotFound: 'That form does not exist.',
     imageNotFound: 'That image does not belong to this product.',
+    variantImageNotKept: 'Choose one of the product\'s images, or none: this one is not among them.',
     noShop: 'The store has no shop collection to add products to.',
     urlIdTaken: 'Another product already uses this URL slug.',
     skuTaken: 'Another variant already uses this SKU.',

@@ -44,12 +44,16 @@ export async function duplicateProduct(tx: StoreSession, productId: string, now:
   for (const variant of original.variants) {
     const sku = await firstFree(variant.sku, '-COPY', MAX_SKU, skuTaken);
     chosen.add(sku);
-    variants.push({ ...variant, id: undefined, sku, qtyInStock: 0, unlimited: !takesStock || variant.unlimited });
+    // the variant's image is the copy's, given once the images are copied
+    variants.push({ ...variant, id: undefined, imageId: undefined, sku, qtyInStock: 0, unlimited: !takesStock || variant.unlimited });
   }
-  const { id } = await products.create(original.collectionId, {
+  const { id, variantIds } = await products.create(original.collectionId, {
     urlId, title, body: original.body, excerpt: original.excerpt, productType: original.productType, visible: false,
     additionalFieldsFormId: original.additionalFieldsFormId, data: structuredClone(original.data), variants,
   }, now);
-  await products.copyImages(productId, id);
+  const imageCopies = await products.copyImages(productId, id);
+  for (const [index, variant] of original.variants.entries()) {
+    if (variant.imageId !== null) await products.setVariantImage(variantIds[index]!, imageCopies.get(variant.imageId) ?? null);
+  }
   return { id, fileNotCopied: (await new ProductFileRepository(tx).find(productId)) !== undefined };
 }

@@ -38,6 +38,8 @@ const variantSchema = z.object({
   unlimitedWhenLoaded: z.boolean().optional(),
   weightGrams: z.number().int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
   attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),
+  // one of the product's images, shown when the variant is picked; null: the product's first; absent: kept as stored
+  imageId: id.nullable().optional(),
 });
 
 /**
@@ -83,7 +85,12 @@ export const productInputSchema = z.object({
   }
   const seen = new Map<string, number>();
   const skus = new Map<string, number>();
+  const imageIds = input.images === undefined ? undefined : new Set(input.images.map((image) => image.id));
   input.variants.forEach((variant, index) => {
+    // an image the save removes (or never had) cannot be a variant's
+    if (imageIds !== undefined && variant.imageId != null && !imageIds.has(variant.imageId)) {
+      context.addIssue({ code: 'custom', path: ['variants', index, 'imageId'], message: ADMIN.server.variantImageNotKept });
+    }
     // under two options of one name a variant's values cannot be told apart: checked once it is renamed
     if (repeated === undefined) {
       const keys = Object.keys(variant.attributes);

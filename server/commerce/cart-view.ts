@@ -5,6 +5,7 @@ import { taxRateTenths } from '../../client/lib/tax-rate.ts';
 import type { TaxSettings } from './tax-settings.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
+import { variantImage } from './variant-image.ts';
 import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
 export interface CartEntryView {
@@ -90,7 +91,8 @@ export function entryView(priced: PricedEntry, currency: string, productUrlPrefi
     purchasePrice: moneyObject(priced.unitPriceCents, currency),
     subTotal: lineCents,
     subTotalMoney: moneyObject(lineCents, currency),
-    imageUrl: product.images[0]?.assetUrl ?? null,
+    // the variant's own image, else the product's first
+    imageUrl: variantImage(product.images, variant)?.assetUrl ?? product.images[0]?.assetUrl ?? null,
     fullUrl: `${productUrlPrefix}${product.urlId}`,
   };
 }

@@ -26,6 +26,8 @@ export interface AdminVariant {
   unlimited: boolean;
   weightGrams: number;
   attributes: Record<string, string>;
+  /** One of the product's images, shown for this variant; null: the product's first. */
+  imageId: string | null;
 }
 
 export interface AdminImage {
@@ -88,7 +90,11 @@ export interface AdminProductWrite {
    * A variant without id is new; a stored variant left out is deleted. A stored one sent with the
    * count its screen loaded has its count written by the rule of stock-count-edit.ts.
    */
-  variants: Array<Omit<AdminVariant, 'id'> & { id?: string; qtyInStockWhenLoaded?: number; unlimitedWhenLoaded?: boolean }>;
+  variants: Array<Omit<AdminVariant, 'id' | 'imageId'> & {
+    id?: string; qtyInStockWhenLoaded?: number; unlimitedWhenLoaded?: boolean;
+    /** One of the images the product keeps, or null; left out (an import, a script), a stored variant keeps its own. */
+    imageId?: string | null;
+  }>;
   /** Stored images in the order to show them, with their alt text; one left out is deleted. */
   images?: Array<{ id: string; altText: string }>;
 }
@@ -157,7 +163,14 @@ function comparableData(data: unknown): unknown {
 function variantRowDiffers(row: VariantRow, variant: AdminProductWrite['variants'][number], index: number): boolean {
   return row.sku !== variant.sku || Number(row.price_cents) !== variant.priceCents || Number(row.sale_price_cents) !== variant.salePriceCents
     || (Number(row.on_sale) === 1) !== variant.onSale || Number(row.display_order) !== index || Number(row.weight_grams) !== variant.weightGrams
-    || !isDeepStrictEqual(parseObjectColumn(row.attributes_json), variant.attributes);
+    || !isDeepStrictEqual(parseObjectColumn(row.attributes_json), variant.attributes)
+    || (variant.imageId !== undefined && (row.image_id ?? null) !== variant.imageId);
+}
+
+/** A variant's image that is not one of the images the product keeps: refused, as an unknown image of a save is. */
+function checkVariantImages(write: AdminProductWrite, imageIds: ReadonlySet<string>): void {
+  const unknown = write.variants.find((variant) => variant.imageId != null && !imageIds.has(variant.imageId));
+  if (unknown) throw new UnknownImageError(unknown.imageId!);
 }
 
 function toVariant(row: VariantRow): AdminVariant {
@@ -389,6 +402,8 @@ export class AdminProductRepository {
   async create(collectionId: string, write: AdminProductWrite, now: number): Promise<{ id: string; variantIds: string[] }> {
     const id = newAdminId();
     await this.checkFree(id, collectionId, { ...write, variants: write.variants.map((variant) => ({ ...variant, id: undefined })) });
+    // a new product has no image yet for a variant to show
+    checkVariantImages(write, new Set());
     // a new product comes first in the shop, as owners expect of the piece they just added
     const order = await this.session.get<{ n: number | null }>('SELECT MIN(display_order) AS n FROM products WHERE collection_id = ?', [collectionId]);
     await this.session.run(
@@ -411,10 +426,10 @@ export class AdminProductRepository {
   private async insertVariant(productId: string, variantId: string, variant: AdminProductWrite['variants'][number], index: number): Promise<void> {
     await this.session.run(
       `INSERT INTO variants (id, product_id, sku, price_cents, sale_price_cents, on_sale, qty_in_stock, unlimited,
-         attributes_json, display_order, weight_grams)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         attributes_json, display_order, weight_grams, image_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [variantId, productId, variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0,
-        variant.qtyInStock, variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams],
+        variant.qtyInStock, variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.imageId ?? null],
     );
   }
 
@@ -437,6 +452,11 @@ export class AdminProductRepository {
     const unknown = write.variants.find((variant) => variant.id !== undefined && !storedById.has(variant.id));
     if (unknown) throw new UnknownVariantError(unknown.id!);
     await this.checkFree(id, row.collection_id, write);
+    // a variant's image is one the product keeps: those the write lists, else those it has
+    const keptImages = write.images
+      ? write.images.map((image) => image.id)
+      : (await this.session.all<{ id: string }>('SELECT id FROM product_images WHERE product_id = ?', [id])).map((image) => image.id);
+    checkVariantImages(write, new Set(keptImages));
     // every count is settled before the first write, so a refused one leaves the product as it was
     const counts = new Map<string, number>();
     const changedMeanwhile: StockChangedMeanwhile[] = [];
@@ -487,11 +507,12 @@ export class AdminProductRepository {
       const after = counts.get(variant.id)!;
       const storedUnlimited = Number(storedVariant.unlimited) === 1;
       const unlimited = unlimitedToWrite(storedUnlimited, variant);
+      const imageId = variant.imageId === undefined ? storedVariant.image_id ?? null : variant.imageId;
       await this.session.run(
         `UPDATE variants SET sku = ?, price_cents = ?, sale_price_cents = ?, on_sale = ?, qty_in_stock = ?, unlimited = ?,
-           attributes_json = ?, display_order = ?, weight_grams = ? WHERE id = ?`,
+           attributes_json = ?, display_order = ?, weight_grams = ?, image_id = ? WHERE id = ?`,
         [variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0, after,
-          unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
+          unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, imageId, variant.id],
       );
       if (before !== after) stockChanges.push({ variantId: variant.id, before, after });
       if (storedUnlimited !== unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited, quantity: after });
@@ -525,7 +546,11 @@ export class AdminProductRepository {
     if (unknown) throw new UnknownImageError(unknown.id);
     const keep = new Set(images.map((image) => image.id));
     const dropped = stored.filter((image) => !keep.has(image.id));
-    for (const image of dropped) await this.session.run('DELETE FROM product_images WHERE id = ?', [image.id]);
+    for (const image of dropped) {
+      await this.session.run('DELETE FROM product_images WHERE id = ?', [image.id]);
+      // a variant that showed it shows the product's first image again
+      await this.session.run('UPDATE variants SET image_id = NULL WHERE product_id = ? AND image_id = ?', [productId, image.id]);
+    }
     for (const [index, image] of images.entries()) {
       await this.session.run('UPDATE product_images SET alt_text = ?, display_order = ? WHERE id = ?', [image.altText, index, image.id]);
     }
@@ -583,15 +608,25 @@ export class AdminProductRepository {
    * Gives the product `toId` the images of `fromId`, in their order, showing the same stored files
    * (a duplicate: files are shared, never copied; see filesNoLongerUsed); call inside a transaction.
    */
-  async copyImages(fromId: string, toId: string): Promise<void> {
+  async copyImages(fromId: string, toId: string): Promise<Map<string, string>> {
     const images = await this.session.all<ImageRow & { copy_widths: string | null; display_order: number }>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [fromId]);
+    // each original image's copy, for the copied variants to show theirs
+    const copies = new Map<string, string>();
     for (const image of images) {
+      const copyId = newAdminId();
+      copies.set(image.id, copyId);
       await this.session.run(
         `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [newAdminId(), toId, image.asset_url, image.original_size, image.alt_text, image.display_order, image.content_type, image.byte_size, image.copy_widths],
+        [copyId, toId, image.asset_url, image.original_size, image.alt_text, image.display_order, image.content_type, image.byte_size, image.copy_widths],
       );
     }
+    return copies;
+  }
+
+  /** Gives a variant one of its product's images (a duplicate's variants, once the images are copied); call inside a transaction. */
+  async setVariantImage(variantId: string, imageId: string | null): Promise<void> {
+    await this.session.run('UPDATE variants SET image_id = ? WHERE id = ?', [imageId, variantId]);
   }
 
   /**

@@ -23,6 +23,8 @@ export interface VariantRecord {
   attributes: Record<string, string>;
   /** The weight the owner set on the variant, 0 when none (a product's data may still give one: checkout-lines.ts). */
   weightGrams: number;
+  /** One of the product's images, shown for this variant; null: the product's first (migration 168). */
+  imageId: string | null;
 }
 
 export interface ImageRecord {
@@ -79,6 +81,7 @@ export interface VariantRow {
   unlimited: number;
   attributes_json: string;
   weight_grams?: number | string | null;
+  image_id?: string | null;
 }
 
 interface ImageRow {
@@ -105,6 +108,7 @@ export function variantFromRow(row: VariantRow): VariantRecord {
     unlimited: Number(row.unlimited) === 1,
     attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
     weightGrams: Math.max(0, Number(row.weight_grams ?? 0)) || 0,
+    imageId: row.image_id ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ import { recordTypeOf } from './record-type.ts';
 import { absoluteUrl } from './seo.ts';
 import { uploadVariants } from '../admin/image-upload.ts';
 import { colorDataOrNeutral } from '../db/color-data-column.ts';
+import { variantImage } from '../commerce/variant-image.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +29,8 @@ export function optionOrdering(product: ProductRecord): string[] {
   return ordered;
 }
 
-function variantContext(product: ProductRecord, variant: VariantRecord, currency: string, ordering: string[]): Json {
+function variantContext(product: ProductRecord, variant: VariantRecord, currency: string, ordering: string[], images: Json[]): Json {
+  const image = variantImage(images as Array<Json & { id: string }>, variant);
   return {
     id: variant.id,
     sku: variant.sku,
@@ -43,6 +45,8 @@ function variantContext(product: ProductRecord, variant: VariantRecord, currency
     optionValues: ordering
       .filter((name) => name in variant.attributes)
       .map((name) => ({ optionName: name, value: variant.attributes[name] })),
+    // the platform's shape: the variant's image as the product's images are given, where it has one of its own
+    ...(image ? { mainImageId: image.id, mainImage: image } : {}),
   };
 }
 
@@ -74,10 +78,11 @@ export function soldOutVariants(product: ProductRecord): VariantRecord[] {
 /** A product as a collection item, shaped like the platform's (item.structuredContent…). */
 export function productItem(product: ProductRecord, currency: string, form: Json | null): Json {
   const ordering = optionOrdering(product);
+  const images = imageContext(product);
   const structuredContent: Json = {
     _type: 'Product',
     productType: product.productType,
-    variants: product.variants.map((variant) => variantContext(product, variant, currency, ordering)),
+    variants: product.variants.map((variant) => variantContext(product, variant, currency, ordering, images)),
     variantOptionOrdering: ordering,
     isSubscribable: isSubscribable(product),
     useCustomAddButtonText: product.data.useCustomAddButtonText === true,
@@ -96,7 +101,6 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     structuredContent.additionalFieldsFormId = product.additionalFieldsFormId;
     structuredContent.additionalFieldsForm = form;
   }
-  const images = imageContext(product);
   const item: Json = {
     id: product.id,
     collectionId: product.collectionId,
@@ -217,7 +221,8 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
       priceCents: variant.priceCents,
       salePriceCents: unitPriceCents(product, variant),
       onSale: unitPriceCents(product, variant) !== variant.priceCents,
-      imageUrl: product.images[0]?.assetUrl ?? null,
+      // the gallery turns to it when the variant is picked; null: the page stays on the photo shown
+      imageUrl: variantImage(product.images, variant)?.assetUrl ?? null,
     })),
     soldOutText: typeof options.storeSettings.customSoldOutText === 'string' && options.storeSettings.customSoldOutText !== ''
       ? options.storeSettings.customSoldOutText
