@@ -33,6 +33,7 @@ import {
 } from '../lib/add-to-cart-steps.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
+import { showVariantImage } from '../lib/variant-image.ts';
 
 export const GIFT_CARD_TYPE = 4;
 
@@ -208,9 +209,10 @@ export default function AddToCart(props: AddToCartProps) {
     }
   }, [chosenVariant, optionNames.length, props.itemId]);
 
-  // The product image follows the selected variant.
+  // The product image follows the selected variant: the page's gallery turns to it, a plain image takes its address.
   useEffect(() => {
     if (!chosenVariant?.imageUrl) return;
+    showVariantImage(props.itemId, chosenVariant.imageUrl);
     const selector = props.imageSelector ?? `[data-product-image="${props.itemId}"]`;
     for (const image of Array.from(document.querySelectorAll<HTMLImageElement>(selector))) {
       image.removeAttribute('srcset');

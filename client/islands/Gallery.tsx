@@ -18,6 +18,7 @@ import { Modal } from '../components/Modal.tsx';
 import { GALLERY } from '../lib/messages.ts';
 import { galleryAspectRatio, normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
+import { onVariantImage } from '../lib/variant-image.ts';
 
 export interface GalleryImage {
   src: string;
@@ -35,12 +36,14 @@ export interface GalleryProps {
   options?: GalleryOptionsInput;
   /** How wide the page lays the photos out, for the browser's choice among the copies; a gallery page's width when omitted. */
   sizes?: string;
+  /** A product page's gallery: the product whose picked variant's own image it turns to (client/lib/variant-image.ts). */
+  productId?: string;
 }
 
 export const SWIPE_THRESHOLD_PX = 40;
 const GALLERY_PAGE_SIZES = '(max-width: 640px) 100vw, 60vw';
 
-export default function Gallery({ id, images, options: input, sizes = GALLERY_PAGE_SIZES }: GalleryProps) {
+export default function Gallery({ id, images, options: input, sizes = GALLERY_PAGE_SIZES, productId }: GalleryProps) {
   const options = normalizeGalleryOptions(input);
   const [index, setIndex] = useState(0);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
@@ -58,6 +61,15 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
   const go = useCallback((delta: number) => {
     setIndex((current) => (count === 0 ? 0 : (current + delta + count) % count));
   }, [count]);
+
+  // a variant with an image of its own, picked, shows that photo
+  useEffect(() => {
+    if (productId === undefined) return undefined;
+    return onVariantImage(productId, (src) => {
+      const at = images.findIndex((image) => image.src === src);
+      if (at >= 0) setIndex(at);
+    });
+  }, [productId, images]);
 
   const reducedMotion = usePrefersReducedMotion();
   // The person's Pause or Play; until they press one, autoplay runs unless they asked for less motion.

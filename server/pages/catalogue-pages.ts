@@ -211,6 +211,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
           }),
           options: productGalleryOptions(),
           sizes: PRODUCT_PHOTO_SIZES,
+          // turns to a picked variant's own image
+          productId: product.id,
         })
       : '';
     return {

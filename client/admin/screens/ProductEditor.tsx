@@ -39,6 +39,8 @@ const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as 
 
 interface StoredVariant {
   id: string; sku: string; priceCents: number; salePriceCents: number; onSale: boolean; qtyInStock: number; unlimited: boolean; weightGrams: number; attributes: Record<string, string>;
+  /** One of the product's images, shown for the variant; null: the product's first (absent from an older server). */
+  imageId?: string | null;
 }
 interface StoredProduct {
   id: string; title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
@@ -57,6 +59,8 @@ export interface VariantForm {
   loadedStock?: number;
   /** A stored variant's Unlimited switch as loaded: sent with the save, so a switch left alone keeps one made elsewhere since. */
   loadedUnlimited?: boolean;
+  /** The id of the product's image the variant shows; empty or absent: the product's first. */
+  imageId?: string;
 }
 export interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean; featured: boolean;
@@ -89,6 +93,7 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
       // no sale price is shown empty, never as 0.00, which On sale would then sell at
       price: textFromCents(variant.priceCents, currency), salePrice: variant.salePriceCents === 0 ? '' : textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
       stock: String(variant.qtyInStock), loadedStock: variant.qtyInStock, unlimited: variant.unlimited, loadedUnlimited: variant.unlimited, weight: String(variant.weightGrams),
+      imageId: variant.imageId ?? '',
     })),
   };
 }
@@ -97,6 +102,7 @@ function payloadOf(form: ProductForm, currency: string) {
   const options = list(form.options);
   // a digital product or gift card takes no stock or weight: a new variant is unlimited, a stored one keeps what it holds
   const takesStock = kindTakesStock(form.productType);
+  const stored = storedImages(form.images);
   return {
     title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible, featured: form.featured,
     categories: list(form.categories), tags: list(form.tags), variantOptions: options,
@@ -114,6 +120,8 @@ function payloadOf(form: ProductForm, currency: string) {
       ...(variant.loadedUnlimited !== undefined ? { unlimitedWhenLoaded: variant.loadedUnlimited } : {}),
       weightGrams: !takesStock || variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
+      // an image the form no longer has (removed, or deleted elsewhere) leaves the variant on the product's first
+      imageId: stored.some((image) => image.id === variant.imageId) ? variant.imageId : null,
     })),
     images: storedImages(form.images).map((image) => ({ id: image.id, altText: image.altText })),
   };
@@ -617,6 +625,18 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                       </Field>
                     </>
                   ) : null}
+                  {/* one of the product's stored images, shown when a shopper picks the variant and on its cart line */}
+                  {storedImages(form.images).length > 0 ? (
+                    <Field label={ADMIN.variantImage} error={at('imageId')}>
+                      {(control) => (
+                        <select {...control} value={storedImages(form.images).some((image) => image.id === variant.imageId) ? variant.imageId : ''}
+                          onChange={(event) => updateVariant(index, { imageId: event.target.value })}>
+                          <option value="">{ADMIN.variantImageFirst}</option>
+                          {storedImages(form.images).map((image, place) => <option key={image.id} value={image.id}>{ADMIN.variantImageOption(place + 1, image.altText)}</option>)}
+                        </select>
+                      )}
+                    </Field>
+                  ) : null}
                 </div>
                 <div className="admin-actions">
                   <MoveButtons index={index} count={form.variants.length} onMove={(to, control) => {
@@ -668,7 +688,11 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                       // the photo that takes its place, else the one before it, else the upload field
                       focusRow((form.images[index + 1] ?? form.images[index - 1])?.id ?? null, 'remove', uploadField);
                       releasePreview(image);
-                      update({ images: form.images.filter((_, at) => at !== index) });
+                      // a variant that showed it shows the product's first again, as the store does once it is saved
+                      update({
+                        images: form.images.filter((_, at) => at !== index),
+                        variants: form.variants.map((variant) => (variant.imageId === image.id ? { ...variant, imageId: '' } : variant)),
+                      });
                     }}>{ADMIN.removeImage}</button>
                   </div>
                 </li>

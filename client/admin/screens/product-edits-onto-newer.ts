@@ -21,7 +21,7 @@ const OWN_FIELDS = {
 } as const satisfies Partial<Record<keyof ProductForm, string>>;
 
 const VARIANT_FIELDS = {
-  values: ADMIN.options, sku: ADMIN.sku, price: ADMIN.price, salePrice: ADMIN.salePrice, onSale: ADMIN.onSale, weight: ADMIN.weight,
+  values: ADMIN.options, sku: ADMIN.sku, price: ADMIN.price, salePrice: ADMIN.salePrice, onSale: ADMIN.onSale, weight: ADMIN.weight, imageId: ADMIN.variantImage,
 } as const satisfies Partial<Record<keyof VariantForm, string>>;
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
