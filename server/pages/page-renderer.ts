@@ -5,6 +5,7 @@ import type { DevPageHooks } from '../dev/dev-tools.ts';
 import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, pageWithNonce, textWithNonce } from '../security/content-security-policy.ts';
 import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
+import { pageFormatOf } from './page-format.ts';
 import { MAX_KEPT_PAGE_BYTES, RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { StreamedPage } from './streamed-page.ts';
 import { filesOfErrors, templateErrorsForLog } from './template-errors.ts';
@@ -58,8 +59,9 @@ export interface PageRenderer {
 }
 
 /**
- * Renders a page through its template, or answers the very context the template would get when the
- * URL asks for ?format=json (or json-pretty).
+ * Renders a page through its template, or answers what its ?format= asks for (page-format.ts): the
+ * very context the template would get (json, json-pretty), the page's main content alone
+ * (main-content) or the context its scripts read (page-context).
  */
 /** How long a production server trusts the client manifest it read before looking at the file again. */
 const MANIFEST_RECHECK_MS = 1000;
@@ -248,10 +250,18 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
-      const format = typeof req.query.format === 'string' ? req.query.format : '';
-      if (format === 'json' || format === 'json-pretty') {
-        const json = JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined);
+      const format = pageFormatOf(req.query.format);
+      if (format === 'json' || format === 'json-pretty' || format === 'page-context') {
+        // a folder's pages: Static.SQUARESPACE_CONTEXT; a theme of single pages: its page context element
+        const answer = format !== 'page-context' ? context : folderPages !== null ? folderPages.staticContext() : merged.pageClientContext;
+        const json = JSON.stringify(answer, null, format === 'json-pretty' ? 2 : undefined);
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
+        return;
+      }
+      // A theme of single pages has no regions: its page is its main content.
+      if (format === 'main-content' && folderPage !== null && folderPages!.pageCompileErrors(folderPage).length === 0) {
+        const { page } = await folderPages!.mainContent(req, spec, folderPage);
+        sendPrivateHtml(res, status, pageWithNonce(page.bytes, page.nonceOffsets, cspNonce(res)));
         return;
       }
       if (dev === undefined) {

@@ -35,6 +35,8 @@ interface ComposeStart {
   renderContext: Json;
   options: RenderOptions;
   errors: TemplateError[];
+  /** What `{squarespace.main-content}` holds. */
+  mainContent: string;
 }
 
 /**
@@ -62,7 +64,7 @@ function startComposing(input: ComposeInput): ComposeStart {
     ? choice.main.template.render(renderContext, options)
     : input.builtinMain({ ...context, ...builtinHeading(input, choice, values().renderContext, options) });
   squarespace['main-content'] = main.html;
-  return { choice, renderContext, options, errors: [...main.errors] };
+  return { choice, renderContext, options, errors: [...main.errors], mainContent: main.html };
 }
 
 /**
@@ -99,6 +101,15 @@ export function composeFolderPage(input: ComposeInput): ComposedPage {
     errors.push(...result.errors);
   }
   return { html, errors, choice };
+}
+
+/**
+ * The page's main content alone, what the regions would write at `{squarespace.main-content}`:
+ * the platform's answer to `?format=main-content`, which templates that load pages in place ask for.
+ */
+export function composeMainContent(input: ComposeInput): ComposedPage {
+  const { choice, errors, mainContent } = startComposing(input);
+  return { html: mainContent, errors, choice };
 }
 
 /**

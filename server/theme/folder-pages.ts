@@ -16,7 +16,7 @@ import { recordAppliedPartials } from './applied-partials.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import type { CollectionConf } from './collection-conf.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
-import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
+import { composeFolderPage, composeFolderPageToStream, composeMainContent, type ComposeInput } from './compose-page.ts';
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { filesPageCanRender, pageWarnings } from './folder-check.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
@@ -41,7 +41,8 @@ import type { TagNotice } from './platform-tag-runner.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
-import { tweakValuesForScripts } from './stylesheet-tweaks.ts';
+import { stylesheetTweaks, tweakValuesForScripts } from './stylesheet-tweaks.ts';
+import { staticContext } from './platform-script-globals.ts';
 import { pageProblemsOf } from './page-problems.ts';
 
 export interface PreparedFolderPage {
@@ -117,6 +118,14 @@ export interface FolderPages {
    * and the folder's files it rendered (filled in development only).
    */
   render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[]; warnings: FolderProblem[]; files: Set<string> }>;
+  /** `Static.SQUARESPACE_CONTEXT` of the folder's pages (`?format=page-context`): the style editor's values by name. */
+  staticContext(): Json;
+  /**
+   * The page's main content alone (`?format=main-content`), with its CSP nonce stand-ins found,
+   * and its render errors: what the folder's list, item or page template renders, without the
+   * regions around it. Never kept: it is asked for now and then by a template's page loader.
+   */
+  mainContent(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[] }>;
   /**
    * The same page handed to `write` as it is produced (the head first), outside development; a
    * page composed before comes back whole as `kept` instead, and nothing is written.
@@ -443,6 +452,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
       return { page: body, errors: composed.errors, warnings: noticed, files: filesOfPage(composeInput.folder, page.choice, applied) };
+    },
+    staticContext: () => staticContext(stylesheetTweaks(cache.current()).values),
+    async mainContent(req, spec, page) {
+      const composeInput = await (await pageRender(req, spec, page)).input();
+      const composed = await composeWithStoreProducts(composeInput.data, () => composeMainContent(composeInput));
+      afterRender(spec, null, composed.errors, composed.choice, null);
+      const bytes = Buffer.from(composed.html, 'utf8');
+      return { page: { bytes, nonceOffsets: nonceOffsets(bytes) }, errors: composed.errors };
     },
     async stream(req, spec, page, write) {
       const { key, kept, input } = await pageRender(req, spec, page);

@@ -33,10 +33,18 @@ import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { IMAGE_LOADER_SCRIPT } from './platform-image-loader.ts';
 
+/**
+ * `Static.SQUARESPACE_CONTEXT` of a page: what its scripts read, and what the page answers
+ * `?format=page-context` with.
+ */
+export function staticContext(tweakValues: Readonly<Record<string, string>>): { authenticatedAccount: null; tweakJSON: Readonly<Record<string, string>> } {
+  return { authenticatedAccount: null, tweakJSON: tweakValues };
+}
+
 /** The script elements, under the page's nonce (none in `tmpl render`'s output, which no policy guards). */
 export function platformScriptGlobals(tweakValues: Readonly<Record<string, string>>, nonce: string): string {
   const attribute = nonce === '' ? '' : ` nonce="${escapeHtmlAttribute(nonce)}"`;
-  const context = scriptJson({ authenticatedAccount: null, tweakJSON: tweakValues });
+  const context = scriptJson(staticContext(tweakValues));
   return `<script type="application/json" data-name="static-context">${context}</script>`
     + `<script${attribute}>(function(){var c=${context};var v=c.tweakJSON;`
     + 'var S=window.Static=window.Static||{};if(!S.SQUARESPACE_CONTEXT)S.SQUARESPACE_CONTEXT=c;'
