@@ -3,6 +3,7 @@ import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { compiledStylesheets } from './folder-styles.ts';
 import { missingFiles } from './missing-files.ts';
 import { evalOperandWarnings } from './eval-operand-warnings.ts';
 import { countTagAttributes, unknownTagAttributes } from './platform-tag-attributes.ts';
@@ -38,7 +39,7 @@ function checkedFiles(source: TemplateSource, folder: TemplateFolder | null): Fo
     ...collections.map((collection) => `collections/${collection.name}.conf`),
     ...[...folder.pages.values()].map((page) => `${page.file.path}.conf`),
   ].filter((path) => source.read(path) !== undefined);
-  const stylesheets = folder.conf.stylesheets.filter((name) => source.read(`styles/${name}`) !== undefined);
+  const stylesheets = compiledStylesheets(folder).filter((name) => source.read(`styles/${name}`) !== undefined);
   return { templates, jsonFiles: conf + confs.length, stylesheets: stylesheets.length };
 }
 

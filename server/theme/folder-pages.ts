@@ -24,7 +24,7 @@ import { folderStatic } from './folder-static.ts';
 import { mistypedCollectionFiles } from './mistyped-collections.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
-import { compileFolderStyles, compileProblems, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
+import { compileFolderStyles, hasStylesheet, compileProblems, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { pageTargetFor } from './page-target.ts';
@@ -309,7 +309,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
     const crumb = crumbOf(req);
-    const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
+    const stylesheet = hasStylesheet(folder) ? stylesheetUrl(cache.loadedVersion()) : null;
     const hookParts = footerHooks.map((hook) => hook());
     const noticed: FolderProblem[] = [];
     // development: the blocks the page applies, whose warnings the overlay gives it
@@ -413,7 +413,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     },
     errorPageWithoutStore(req, context) {
       const folder = cache.current();
-      const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
+      const stylesheet = hasStylesheet(folder) ? stylesheetUrl(cache.loadedVersion()) : null;
       return composeStoreFreeErrorPage(folder, builtins, { path: req.path, context, stylesheetUrl: stylesheet });
     },
     collectionConf(collection) {

@@ -32,6 +32,31 @@ export interface CompiledStyles {
   inputs: StyleInputs | null;
 }
 
+/**
+ * The stylesheet the platform puts at the top of a folder's site.css whenever styles/ has it,
+ * without template.conf naming it (Squarespace's base template says not to name it there).
+ */
+export const RESET_STYLESHEET = 'reset.css';
+
+/**
+ * The stylesheets a folder's compile reads, in order: styles/reset.css first when the folder has
+ * one, then those template.conf names (reset.css named there too is read once, first).
+ */
+export function compiledStylesheets(folder: TemplateFolder, read = (path: string) => folder.source.read(path)): string[] {
+  const named = folder.conf.stylesheets.filter((name) => name !== RESET_STYLESHEET);
+  return read(`styles/${RESET_STYLESHEET}`) === undefined ? named : [RESET_STYLESHEET, ...named];
+}
+
+// by folder load: a page asks whether to link the stylesheet, and a disk read per page view would cost
+const linksStylesheet = new WeakMap<TemplateFolder, boolean>();
+
+/** Whether the folder's pages link a compiled stylesheet: it names one, or has styles/reset.css. */
+export function hasStylesheet(folder: TemplateFolder): boolean {
+  let has = linksStylesheet.get(folder);
+  if (has === undefined) linksStylesheet.set(folder, (has = compiledStylesheets(folder).length > 0));
+  return has;
+}
+
 /** template.conf `tweaks` as LESS variables: the values the stylesheet is compiled with. */
 function tweakVariables(conf: TemplateConf): Record<string, string> {
   const variables: Record<string, string> = {};
@@ -142,7 +167,8 @@ function compileInWorker(read: (path: string) => string | undefined, input: stri
 }
 
 /**
- * Compiles the stylesheets template.conf names, in order, as one LESS stylesheet (so a variable
+ * Compiles the stylesheets template.conf names, in order, after styles/reset.css when the folder
+ * has one (compiledStylesheets), as one LESS stylesheet (so a variable
  * or mixin of one file serves the later ones, as on the platform), with the tweak values set, the
  * variables of its font tweaks defined, and the platform's own importable stylesheets at hand.
  * A named file the folder lacks is left out with a warning; a compile error, or a compile that
@@ -156,7 +182,7 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   // the variables the platform makes of each font tweak's rule, before the files that read them
   // (a file's own definition, later, wins)
   const fontVariables: string[] = [];
-  for (const name of folder.conf.stylesheets) {
+  for (const name of compiledStylesheets(folder, read)) {
     const text = read(`styles/${name}`);
     if (text === undefined) continue;
     // Plain .css files go through LESS too, as the platform processes every stylesheet.

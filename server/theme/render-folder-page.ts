@@ -6,7 +6,7 @@ import { chooseTemplates } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { pageWarnings } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
-import { stylesheetUrl } from './folder-styles.ts';
+import { hasStylesheet, stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { authoredPartialNames } from './platform-tags.ts';
 import { filesOfPage, warningsOfPage } from './page-warnings.ts';
@@ -52,7 +52,7 @@ export interface RenderFolderPageOptions {
 
 /** The stylesheet link the server writes for the folder as it is now (the fingerprint of its files); null when it names no stylesheet. */
 function folderStylesheetUrl(folder: TemplateFolder): string | null {
-  return folder.conf.stylesheets.length > 0 ? stylesheetUrl(folder.source.version()) : null;
+  return hasStylesheet(folder) ? stylesheetUrl(folder.source.version()) : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { main } from '../../../engine/cli/main.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
-import { compileFolderStyles, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
+import { compileFolderStyles, hasStylesheet, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
 import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -29,6 +29,23 @@ describe('compiling a folder\'s stylesheets', () => {
     const result = await compileFolderStyles(folder);
     expect(result.problems).toEqual([]);
     expect(result.css).toBe('a {\n  color: #c00;\n  padding: 8px;\n  margin: 0;\n}\nb {\n  font-weight: bold;\n}\n');
+  });
+
+  it('puts styles/reset.css first, as the platform does, without template.conf naming it, and once when it does', async () => {
+    const files = {
+      'styles/reset.css': 'body { margin: 0 }',
+      'styles/site.less': '@ink: #222;\nbody { color: @ink; }',
+    };
+    const unnamed = await compileFolderStyles(folderWith(['site.less'], files));
+    expect(unnamed.problems).toEqual([]);
+    expect(unnamed.css).toBe('body {\n  margin: 0;\n}\nbody {\n  color: #222;\n}\n');
+    const named = await compileFolderStyles(folderWith(['site.less', 'reset.css'], files));
+    expect(named.css).toBe(unnamed.css);
+    // a folder that names no stylesheet still links its reset
+    const resetOnly = folderWith([], { 'styles/reset.css': 'body { margin: 0 }' });
+    expect(hasStylesheet(resetOnly)).toBe(true);
+    expect((await compileFolderStyles(resetOnly)).css).toBe('body {\n  margin: 0;\n}\n');
+    expect(hasStylesheet(folderWith([], {}))).toBe(false);
   });
 
   it("defines the variables of each font tweak's rule, as the platform does, a file's own definition winning", async () => {
