@@ -73,6 +73,20 @@ describe("a developer template's own products.item", () => {
     await page.close();
   });
 
+  it('shows each option of {@|variants-select} once, as its dropdown, as the platform does', async () => {
+    const page = await store.newPage();
+    await openPage(page, `${store.baseUrl}/shop/p/wool-throw`);
+    const pickers = page.locator('main > .product-variants');
+    // the markup holds both, as the platform writes it; one shows
+    await expect(pickers.locator('.variant-radiobtn-wrapper').count()).resolves.toBe(1);
+    await expect(pickers.getByRole('combobox', { name: 'Select Size' }).isVisible()).resolves.toBe(true);
+    await expect(pickers.locator('.variant-radiobtn-wrapper').isVisible()).resolves.toBe(false);
+    await expect(pickers.locator('input.variant-radiobtn').count()).resolves.toBeGreaterThan(0);
+    // nor does a screen reader meet the options twice
+    await expect(pickers.getByRole('radio').count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it("asks a product's extra-fields form in the island's lightbox before adding with its answers", async () => {
     const page = await store.newPage();
     await openPage(page, `${store.baseUrl}/shop/p/monogram-napkins`);
@@ -104,7 +118,8 @@ describe("a developer template's own products.item", () => {
     await expect(button.textContent().then((text) => text?.trim())).resolves.toBe(BUTTON.soldOut);
     await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
 
-    // the radio buttons choose as well (kept in step with the dropdown)
+    // a template that shows the radio buttons instead (its own rule wins over the host's): they choose as well, kept in step with the dropdown
+    await page.addStyleTag({ content: '.variant-radiobtn-wrapper { display: block; } .variant-select-wrapper { display: none; }' });
     await page.locator('main > .product-variants label[for="variant-option-Size-Lap"]').click();
     await expect.poll(() => price.textContent().then((text) => text?.trim())).toBe('$140.00');
     await expect(button.textContent().then((text) => text?.trim())).resolves.toBe('Add To Cart');
