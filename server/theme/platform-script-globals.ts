@@ -22,6 +22,12 @@
  *   loaded whole at its new address: once afterBodyLoad has been called, the page reloads when its
  *   address is another than the one it opened at, whether the loader set it before the call
  *   (doncab) or sets it after (dossier's mercury.js, through history.pushState).
+ * - `UserAccountApi`, the platform's customer-account calls, which @squarespace/core's `UserAccounts`
+ *   forwards to (templates ask `isUserAuthenticated()` to choose between a sign-in and a my-account
+ *   link, and call `openAccountScreen()` on a click); without it such a script stopped at the call.
+ *   `isUserAuthenticated()` reads the SiteUserInfo cookie, as the platform's scripts do (an unreadable
+ *   one is no user); `openAccountScreen()` opens the members' sign-in page, back to this page once
+ *   signed in. A signed-in member has no account screen in this store: the call then does nothing.
  * - `ImageLoader.load(img, options)` (and `loadAll`), the platform's image loader, which
  *   @squarespace/core's `ImageLoader.load` and dossier's sqs-core.js only forward to: it gives an
  *   image written with `data-src` (the image-meta formatter's) its source at the width it is shown
@@ -32,6 +38,15 @@ import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 // JSON no markup can break out of, which is also a JavaScript literal (its line separators escaped)
 import { scriptJson } from '../security/script-json.ts';
 import { IMAGE_LOADER_SCRIPT } from './platform-image-loader.ts';
+import { SITE_USER_COOKIE } from '../../client/lib/cart.ts';
+import { MEMBER_SIGN_IN_PATH } from '../pages/member-account-paths.ts';
+
+/** `window.UserAccountApi`, where the page has none (see above). */
+const USER_ACCOUNT_API = 'if(!window.UserAccountApi){'
+  + `var signedIn=function(){var m=/(?:^|;\\s*)${SITE_USER_COOKIE}=([^;]*)/.exec(document.cookie);if(!m)return false;`
+  + 'try{return JSON.parse(decodeURIComponent(m[1])).authenticated===true;}catch(e){return false;}};'
+  + 'window.UserAccountApi={isUserAuthenticated:signedIn,openAccountScreen:function(){'
+  + `if(!signedIn())location.assign(${JSON.stringify(`${MEMBER_SIGN_IN_PATH}?returnTo=`)}+encodeURIComponent(location.pathname+location.search));}};}`;
 
 /**
  * `Static.SQUARESPACE_CONTEXT` of a page: what its scripts read, and what the page answers
@@ -54,6 +69,7 @@ export function platformScriptGlobals(tweakValues: Readonly<Record<string, strin
     + 'if(!Q.afterBodyLoad){var at=location.href,loaded=false,whole=function(){if(loaded&&location.href!==at)location.reload();};'
     + 'Q.afterBodyLoad=function(){Q.AFTER_BODY_LOADED=true;loaded=true;whole();};'
     + 'var H=window.history,push=H&&H.pushState;if(push)H.pushState=function(){var r=push.apply(H,arguments);whole();return r;};}'
+    + USER_ACCOUNT_API
     + '})();\n'
     + `${IMAGE_LOADER_SCRIPT}</script>`;
 }

@@ -113,4 +113,31 @@ describe("a folder's stylesheet tweaks as body classes", () => {
     expect(own.Y.Squarespace.Template.getTweakValue()).toBe('own');
     expect(platformScriptGlobals({}, '')).toContain('</script><script>(function(){');
   });
+
+  it("define the platform's UserAccountApi that @squarespace/core's UserAccounts calls: the SiteUserInfo cookie says who is signed in, and the account screen is the members' sign-in", () => {
+    const script = platformScriptGlobals({}, 'NONCE');
+    const code = script.slice(script.lastIndexOf('<script nonce="NONCE">') + '<script nonce="NONCE">'.length, -'</script>'.length);
+    type Api = { isUserAuthenticated: () => boolean; openAccountScreen: () => void };
+    const open = (cookie: string) => {
+      const page: { UserAccountApi?: Api; history?: undefined } = {};
+      const location = { href: 'http://shop/shop?category=Mugs', pathname: '/shop', search: '?category=Mugs', assigned: [] as string[], assign(url: string) { this.assigned.push(url); }, reload() {} };
+      new Function('window', 'location', 'document', code)(page, location, { cookie });
+      return { api: page.UserAccountApi!, location };
+    };
+    const visitor = open('crumb=abc; hasCart=true');
+    expect(visitor.api.isUserAuthenticated()).toBe(false);
+    visitor.api.openAccountScreen();
+    expect(visitor.location.assigned).toEqual(['/account/sign-in?returnTo=%2Fshop%3Fcategory%3DMugs']);
+    const member = open(`crumb=abc; SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'u1' }))}`);
+    expect(member.api.isUserAuthenticated()).toBe(true);
+    member.api.openAccountScreen();
+    expect(member.location.assigned).toEqual([]);
+    // an unreadable cookie is no user, as the server reads it
+    expect(open('SiteUserInfo=%7Bnot-json').api.isUserAuthenticated()).toBe(false);
+    expect(open(`SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: false, siteUserId: 'u1' }))}`).api.isUserAuthenticated()).toBe(false);
+    // a page that has the platform's own keeps it
+    const own = { UserAccountApi: { isUserAuthenticated: () => true, openAccountScreen: () => undefined } };
+    new Function('window', 'location', 'document', code)(own, { href: 'http://shop/' }, { cookie: '' });
+    expect(own.UserAccountApi.isUserAuthenticated()).toBe(true);
+  });
 });
