@@ -53,10 +53,10 @@ const EMPTY_HANDLER = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 
 /**
  * helmet's CSP settings: its defaults (default-src 'self', object-src 'none', base-uri and
- * form-action 'self'…) with the nonce added to script-src, and no inline event attribute but an
- * empty one (EMPTY_HANDLER). Style attributes stay allowed (React and the theme set them). Behind
- * https, plain-http subresources are upgraded; on plain http that directive would break the shop,
- * so it is left out.
+ * form-action 'self'…) with the nonce added to script-src, no inline event attribute but an
+ * empty one (EMPTY_HANDLER), and blob: images beside the defaults' self and data:. Style
+ * attributes stay allowed (React and the theme set them). Behind https, plain-http subresources
+ * are upgraded; on plain http that directive would break the shop, so it is left out.
  */
 export function contentSecurityPolicy(options: { secure: boolean }): HelmetOptions['contentSecurityPolicy'] {
   return {
@@ -64,6 +64,9 @@ export function contentSecurityPolicy(options: { secure: boolean }): HelmetOptio
     directives: {
       scriptSrc: ["'self'", (req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
       scriptSrcAttr: ["'unsafe-hashes'", EMPTY_HANDLER],
+      // blob: images are made by this page's own scripts from files the user chose (the product
+      // editor's previews before an upload); no other page or stored text can make one.
+      imgSrc: ["'self'", 'data:', 'blob:'],
       upgradeInsecureRequests: options.secure ? [] : null,
     },
   };
