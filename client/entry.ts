@@ -7,6 +7,8 @@
  * a search box shown again by Back keeps the words of its own results.
  */
 import { hydrateIslands } from './hydrate.ts';
+import { adoptPageLanguage } from './lib/language.ts';
+import { readPageContext } from './lib/page-context.ts';
 import { startPageInstrumentation } from './lib/page-instrumentation.ts';
 import { keepSearchBoxesWithTheirResults } from './lib/search-box-on-back.ts';
 import { keepCartQuantitiesInStep } from './lib/cart-quantity-elements.ts';
@@ -16,6 +18,8 @@ import { reportError } from './lib/error-reporting.ts';
 import { startTemplateCommerce } from './template-commerce/start.ts';
 
 function start(): void {
+  // every script of the page writes the store's language, as the server did (hydrateIslands reads it too)
+  adoptPageLanguage(readPageContext().locale);
   void hydrateIslands();
   keepCartQuantitiesInStep(document);
   refreshCartOnReturn(document, { load: fetchCart });

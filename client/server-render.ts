@@ -9,19 +9,21 @@ import { renderToString } from 'react-dom/server';
 import { islandComponents, isIslandName, type IslandName } from './islands/registry.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, escapePropsAttribute } from './lib/island-root.ts';
 import { HELPERS } from './lib/messages.ts';
+import { currentLanguage } from './lib/language.ts';
 import { IslandBoundary } from './components/IslandBoundary.tsx';
 
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]>;
 export type { IslandName };
 
-/** The island's HTML: `<div data-island="NAME" data-props='…'>…</div>`. */
+/** The island's HTML, in the current language (client/lib/language.ts): `<div data-island="NAME" data-props='…'>…</div>`. */
 export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N>): string {
   if (!isIslandName(name)) throw new Error(HELPERS.islandMissing(String(name)));
   // JSON round trip: what the browser will parse is exactly what we render with.
   const json = JSON.stringify(props ?? {});
   // The HTML depends only on the island and its serialised props, so identical props share it;
-  // the key holds the whole props, so one visitor's values never answer for another's.
-  const key = `${name}\u0000${json}`;
+  // the key holds the whole props, so one visitor's values never answer for another's, and the
+  // language its words are written in (the store's: a store changing it renders afresh).
+  const key = `${currentLanguage()}\u0000${name}\u0000${json}`;
   const cached = renderedIslands.get(key);
   if (cached !== undefined) return cached;
   const html = renderUncached(name, json);

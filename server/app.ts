@@ -24,6 +24,7 @@ import { BackgroundWork } from './background-work.ts';
 import { startOutboxSweeper } from './email/outbox-sweeper.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createCheckoutRouter } from './api/checkout-routes.ts';
+import { followStoreLanguage } from './pages/store-language.ts';
 import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
@@ -192,6 +193,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   app.use('/api', apiNotFound);
   const pages = createStorefrontPages(deps);
   app.use(createAdminPages(deps));
+  // the shopper's pages (and their error pages) are written in the store's language
+  app.use(followStoreLanguage(deps));
   app.use(pages.router);
   app.use(pages.notFound);
 

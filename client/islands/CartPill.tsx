@@ -7,7 +7,7 @@
  * empty-cart marker instead.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CART_LABEL_FALLBACK, cartCountLabel, cartCountText } from '../lib/messages.ts';
+import { cartCountLabel, cartCountText } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { cartItemCount, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { fetchCart } from '../lib/store-calls.ts';
@@ -68,7 +68,7 @@ export default function CartPill(props: CartPillProps) {
     return (
       <span className="cart-link-box">
         <a className={classes} href={PAGE_PATHS.cart} aria-label={cartCountLabel(quantity)} data-count={quantity}>
-          <span className="cart-link-label">{CART_LABEL_FALLBACK}</span>
+          <span className="cart-link-label">{cartCountLabel(null)}</span>
         </a>
         <span className="cart-link-count" aria-hidden="true" data-cart-count="">{cartCountText(quantity)}</span>
         {filled ? <span className="cart-link-subtotal" aria-hidden="true">{formatMoney(subtotal, currency, props.moneyFormat)}</span> : null}
@@ -81,7 +81,7 @@ export default function CartPill(props: CartPillProps) {
   // The page places the pill after its footer, outside every landmark; its own (hidden with it)
   // keeps it where landmark navigation reaches it.
   return (
-    <aside className="cart-pill" aria-label={CART_LABEL_FALLBACK} hidden={!filled}>
+    <aside className="cart-pill" aria-label={cartCountLabel(null)} hidden={!filled}>
       <a
         ref={pillRef}
         className={classes}

@@ -109,20 +109,23 @@ function ShippingTotal({ quote, money, className }: { quote: CheckoutQuoteProps;
   return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(shown.shippingCents, money, shown.freeWithCode)}</dd></>;
 }
 
-/** What each field is called in the list of problems, in the form's order (the shipping choice's problem points at its first option). */
-const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
+/**
+ * What each field is called in the list of problems, in the form's order (the shipping choice's
+ * problem points at its first option); read when shown, in the page's language.
+ */
+const fieldLabels = (): Record<FieldName | 'shippingOptionId', string> => ({
   email: CHECKOUT.emailLabel, name: CHECKOUT.nameLabel, recipientEmail: CHECKOUT.recipientEmailLabel,
   line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, countryCode: CHECKOUT.countryLabel,
   region: CHECKOUT.regionLabel, postalCode: CHECKOUT.postalCodeLabel, shippingOptionId: CHECKOUT.deliveryHeading,
   discountCode: CHECKOUT.discountCodeLabel, giftCardCode: CHECKOUT.giftCardCodeLabel,
   cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
-};
+});
 
 const CARD_FIELDS: readonly FieldName[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
 
 /** The names of the fields with a problem, in the order the form shows them. */
 function inFormOrder(errors: Record<string, string>): string[] {
-  return Object.keys(FIELD_LABELS).filter((name) => errors[name]);
+  return Object.keys(fieldLabels()).filter((name) => errors[name]);
 }
 
 /** The boxes Enter moves between: every text box and the country list (not the shipping choices or buttons). */
@@ -638,7 +641,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const shortOf = (line: CheckoutQuoteProps['lines'][number]): ShortLine | undefined =>
     shortLines.find((short) => short.productName === line.productName && short.variantLabel === line.variantLabel);
   const problems: CheckoutProblem[] = inFormOrder(errors).map((name) => ({
-    fieldId: `checkout-${name}`, label: FIELD_LABELS[name as keyof typeof FIELD_LABELS], message: errors[name]!,
+    fieldId: `checkout-${name}`, label: fieldLabels()[name as FieldName | 'shippingOptionId'], message: errors[name]!,
   }));
   // the autofill's section: a phone offers the saved shipping address, or the billing one when nothing ships
   const addressSection = quote.requiresShipping ? 'shipping' : 'billing';

@@ -10,7 +10,7 @@ import { CHECKOUT } from './messages.ts';
 export { SHIPPING_COUNTRIES, parseExpiry } from './checkout-rules.ts';
 
 /** A text field: anything not a string reads as empty, so its rule answers with its own message. */
-const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(1000, { error: CHECKOUT.fieldTooLong(1000) }));
+const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(1000, { error: () => CHECKOUT.fieldTooLong(1000) }));
 
 const fieldsShape = {
   email: field, name: field, line1: field, line2: field, city: field, region: field, postalCode: field, countryCode: field,
@@ -19,7 +19,7 @@ const fieldsShape = {
 } satisfies Record<keyof CheckoutFields, unknown>;
 
 /** A cart's token as the server makes them (base64url); anything else finds no cart. */
-const cartTokenField = z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{1,128}$/, { error: CHECKOUT.attemptInvalid }).optional();
+const cartTokenField = z.string({ error: () => CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{1,128}$/, { error: () => CHECKOUT.attemptInvalid }).optional();
 
 /**
  * What the island sends to place the order; `countries` is the checkout's country list (its names
@@ -29,14 +29,14 @@ export function placeOrderSchema(countries: CountryNames = [], now: () => Date =
   return z.object({
     ...fieldsShape,
     /** One per checkout attempt: a repeated submit with the same key answers with the same order. */
-    idempotencyKey: z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: CHECKOUT.attemptInvalid }),
+    idempotencyKey: z.string({ error: () => CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: () => CHECKOUT.attemptInvalid }),
     /** The total the shopper was shown; the server refuses when its own differs. */
-    expectedTotalCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }),
+    expectedTotalCents: z.number({ error: () => CHECKOUT.attemptInvalid }).int({ error: () => CHECKOUT.attemptInvalid }).min(0, { error: () => CHECKOUT.attemptInvalid }),
     /**
      * What the shopper was shown to pay after the gift card (the total without one); the server
      * refuses when its own differs, as when another order spent the card meanwhile.
      */
-    expectedAmountDueCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }).optional(),
+    expectedAmountDueCents: z.number({ error: () => CHECKOUT.attemptInvalid }).int({ error: () => CHECKOUT.attemptInvalid }).min(0, { error: () => CHECKOUT.attemptInvalid }).optional(),
     /** A subscription's or gift card's own cart (its token); absent for the visitor's cart. */
     cartToken: cartTokenField,
   }).superRefine((input, ctx) => {

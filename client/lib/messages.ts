@@ -4,10 +4,13 @@
  * server and the islands import from this module so the two can never drift.
  */
 
+import { translated } from './translated.ts';
+import './messages/translations.ts';
+
 // ---------------------------------------------------------------- add to cart
 
 /** Button label texts of the add-to-cart button and its states. */
-export const BUTTON = {
+export const BUTTON = translated('BUTTON', {
   addToCart: 'Add to Cart',
   addToCartDefault: 'Add To Cart',
   /** A gift card is bought on its own (its own step, then checkout), never put in the cart. */
@@ -35,11 +38,40 @@ export const BUTTON = {
   next: 'Next',
   learnMore: 'Learn more',
   save: 'Save',
-} as const;
+} as const);
+
+/**
+ * The sentences built around names and counts, which each language words (and orders) its own
+ * way; the functions below read them.
+ */
+export const SENTENCES = translated('SENTENCES', {
+  selectVariant: (variantName: string): string => `Select ${variantName}`,
+  selectOneOption: (option: string): string => `Please select the ${option} option.`,
+  selectTwoOptions: (first: string, second: string): string => `Please select the ${first} and ${second} options.`,
+  selectManyOptions: (optionsList: string, lastOption: string): string => `Please select the ${optionsList} and ${lastOption} options.`,
+  soldOutNow: 'It is sold out.',
+  onlyLeftWithCart: (left: number, inCart: number): string => `Only ${left} left, and your cart already has ${inCart}.`,
+  onlyLeft: (left: number): string => `Only ${left} left.`,
+  notEnoughOfItem: (item: string): string => `Sorry, we do not have enough of ${item} available.`,
+  itemQuantity: (quantity: number, productName: string): string => `${quantity} of ${productName}`,
+  cartMoreThan100: 'More than 100 items in cart',
+  cartOneItem: 'One item in cart',
+  cartItems: (count: number): string => `${count} items in cart`,
+  cartLabel: 'Cart',
+  emailNotValid: (example: string): string => `Email is not valid. Email addresses should follow the format ${example}.`,
+  instalmentInRange: (count: number, amount: string, brand: string): string => `or ${count} interest-free payments of ${amount} with ${brand}`,
+  instalmentOutOfRange: (brand: string, min: string, max: string): string => `${brand} available for orders over ${min} and up to ${max}`,
+  instalmentModalBody: (count: number, brand: string): readonly string[] => [
+    `Pay in ${count} interest-free payments with ${brand}.`,
+    'Add your favourites to cart and select the instalment option at checkout.',
+    'Log in or create an account, with instant approval decision.',
+    `Your purchase will be split into ${count} payments, payable every 2 weeks.`,
+  ],
+} as const);
 
 /** Default label of a variant dropdown: 'Select {variantName}'. */
 export function selectVariantLabel(variantName: string): string {
-  return `Select ${variantName}`;
+  return SENTENCES.selectVariant(variantName);
 }
 
 /** A variant dropdown's option whose every variant is sold out: 'Natural (Sold out)'. */
@@ -48,10 +80,10 @@ export function soldOutOptionLabel(value: string, soldOutText: string): string {
 }
 
 /** The visually hidden labels of a sale price, as the engine's price markup has them. */
-export const PRICE_LABEL = {
+export const PRICE_LABEL = translated('PRICE_LABEL', {
   sale: 'Sale Price:',
   original: 'Original Price:',
-} as const;
+} as const);
 
 /**
  * The message for unselected variant options: one, two or many option names.
@@ -59,46 +91,46 @@ export const PRICE_LABEL = {
  */
 export function selectOptionsMessage(options: readonly string[]): string {
   if (options.length === 0) return '';
-  if (options.length === 1) return `Please select the ${options[0]} option.`;
-  if (options.length === 2) return `Please select the ${options[0]} and ${options[1]} options.`;
+  if (options.length === 1) return SENTENCES.selectOneOption(options[0]);
+  if (options.length === 2) return SENTENCES.selectTwoOptions(options[0], options[1]);
   const optionsList = options.slice(0, -1).join(', ');
   const lastOption = options[options.length - 1];
-  return `Please select the ${optionsList} and ${lastOption} options.`;
+  return SENTENCES.selectManyOptions(optionsList, lastOption);
 }
 
-export const ADD_TO_CART = {
+export const ADD_TO_CART = translated('ADD_TO_CART', {
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
   notEnoughStock: 'Sorry, we do not have enough of that item available.',
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number',
   giftCardDenomination: 'Select a denomination for the Gift Card',
   selectDenomination: 'Select a denomination',
-} as const;
+} as const);
 
 /**
  * Not enough stock, said before the add is sent (or after the store refused it), with how many
  * are left and how many the cart already holds: the spec's sentence, then the count.
  */
 export function notEnoughStockLeftMessage(left: number, inCart: number, item?: string): string {
-  const count = left <= 0 ? 'It is sold out.'
-    : inCart > 0 ? `Only ${left} left, and your cart already has ${inCart}.`
-      : `Only ${left} left.`;
+  const count = left <= 0 ? SENTENCES.soldOutNow
+    : inCart > 0 ? SENTENCES.onlyLeftWithCart(left, inCart)
+      : SENTENCES.onlyLeft(left);
   // the cart page names its line (item, in words), as 'that item' is ambiguous among several
-  return `${item ? `Sorry, we do not have enough of ${item} available.` : ADD_TO_CART.notEnoughStock} ${count}`;
+  return `${item ? SENTENCES.notEnoughOfItem(item) : ADD_TO_CART.notEnoughStock} ${count}`;
 }
 
 /** What is being added, in words: '2 of Linen Work Shirt (Size: M, Color: White)'. */
 export function addedItemDescription(productName: string, variantLabel: string, quantity: number): string {
-  return `${quantity > 1 ? `${quantity} of ` : ''}${productName}${variantLabel ? ` (${variantLabel})` : ''}`;
+  return `${quantity > 1 ? SENTENCES.itemQuantity(quantity, productName) : productName}${variantLabel ? ` (${variantLabel})` : ''}`;
 }
 
 /** The add-to-cart island's status region (announced politely; failures are alerts). */
-export const ADD_TO_CART_STATUS = {
+export const ADD_TO_CART_STATUS = translated('ADD_TO_CART_STATUS', {
   adding: (item: string): string => `Adding ${item} to your cart…`,
   /** A developer template's button, before the store names what it adds. */
   addingToCart: 'Adding to your cart…',
   added: (item: string): string => `Added ${item} to your cart.`,
-} as const;
+} as const);
 
 /** Messages of the call schemas (what a 400 says is wrong). */
 export const PAYLOAD = {
@@ -110,14 +142,14 @@ export const PAYLOAD = {
 } as const;
 
 /** Titles of the alert that shows an add failure. */
-export const ALERT_TITLE = {
+export const ALERT_TITLE = translated('ALERT_TITLE', {
   addItem: 'Unable to Add Item',
   expressCheckout: 'Unable to Purchase Item',
   giftCard: 'Unable to purchase Gift Card',
-} as const;
+} as const);
 
 /** Messages of call failures shared by every island that calls the store. */
-export const REQUEST = {
+export const REQUEST = translated('REQUEST', {
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
   tooManyRequests: 'Please try again in a few seconds.',
@@ -125,7 +157,7 @@ export const REQUEST = {
   tryAgain: 'Please try again.',
   somethingWentWrong: 'Something went wrong',
   networkError: 'Network error',
-} as const;
+} as const);
 
 /** The crumb-failure message depends on whether the browser keeps cookies. */
 export function crumbFailureMessage(cookiesEnabled: boolean): string {
@@ -134,7 +166,7 @@ export function crumbFailureMessage(cookiesEnabled: boolean): string {
 
 // ----------------------------------------------------------------------- cart
 
-export const CART = {
+export const CART = translated('CART', {
   updateQuantity: 'Unable to update quantity',
   updateForm: 'Unable to update form',
   openForm: 'Unable to open form',
@@ -166,17 +198,17 @@ export const CART = {
   shoppingCart: 'Shopping Cart',
   /** The cart table's column headers, read by a screen reader before each cell (the design shows none). */
   columns: { picture: 'Picture', item: 'Item', quantity: 'Quantity', price: 'Price', remove: 'Remove' },
-} as const;
+} as const);
 
 /** The cart page's status region (announced politely; failures are alerts): what changed and the new subtotal. */
-export const CART_STATUS = {
+export const CART_STATUS = translated('CART_STATUS', {
   /** 'Quantity of Stoneware Mug updated to 3. Subtotal: $84.00.' */
   quantityUpdated: (item: string, quantity: number, subtotal: string): string => `Quantity of ${item} updated to ${quantity}. Subtotal: ${subtotal}.`,
   /** 'Removed Linen Work Shirt (Size: M) from your cart. Subtotal: $68.00.' */
   removed: (item: string, subtotal: string): string => `Removed ${item} from your cart. Subtotal: ${subtotal}.`,
   /** The last line removed. */
   removedLast: (item: string): string => `Removed ${item} from your cart. Your cart is empty.`,
-} as const;
+} as const);
 
 /** Count shown on the pill: the number, or '100+' above 100. */
 export const CART_COUNT_CAP = 100;
@@ -186,16 +218,15 @@ export function cartCountText(count: number): string {
 
 /** Accessible label of the cart link / pill. */
 export function cartCountLabel(count: number | null | undefined): string {
-  if (count === null || count === undefined || !Number.isFinite(count)) return CART_LABEL_FALLBACK;
-  if (count > CART_COUNT_CAP) return 'More than 100 items in cart';
-  if (count === 1) return 'One item in cart';
-  return `${count} items in cart`;
+  if (count === null || count === undefined || !Number.isFinite(count)) return SENTENCES.cartLabel;
+  if (count > CART_COUNT_CAP) return SENTENCES.cartMoreThan100;
+  if (count === 1) return SENTENCES.cartOneItem;
+  return SENTENCES.cartItems(count);
 }
-export const CART_LABEL_FALLBACK = 'Cart';
 
 // ---------------------------------------------------------------------- forms
 
-export const FORM = {
+export const FORM = translated('FORM', {
   required: 'Required',
   characterLimit: 'You have exceeded the character limit.',
   invalidFields: 'One or more fields is invalid, please check your entries.',
@@ -213,23 +244,23 @@ export const FORM = {
   invalidDate: 'Invalid date.',
   defaultFormName: 'My Form Name',
   thankYou: 'Thank you!',
-} as const;
+} as const);
 
 /**
  * Under a form that only its script can send (contact, newsletter, restock sign-up, checkout),
  * beside the product's Add to Cart and under the cart's lines, in a <noscript>: the store's own
  * words, as the specification has none.
  */
-export const SCRIPT_NEEDED = {
+export const SCRIPT_NEEDED = translated('SCRIPT_NEEDED', {
   form: 'This form needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
   addToCart: 'Buying this item needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
   cart: 'Changing a quantity or removing an item needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
-} as const;
+} as const);
 
 /** The email-field message, with an example address in place of {email}. */
 export const EMAIL_EXAMPLE = 'user@example.com';
 export function emailNotValidMessage(example: string = EMAIL_EXAMPLE): string {
-  return `Email is not valid. Email addresses should follow the format ${example}.`;
+  return SENTENCES.emailNotValid(example);
 }
 
 /** Character counter text 'count / max'. */
@@ -249,36 +280,36 @@ export function formStatusMessage(status: number): string | null {
 }
 
 /** Likert scale from -2 to 2, in display order (an array: object keys would reorder). */
-export const LIKERT_SCALE: ReadonlyArray<readonly [score: string, label: string]> = [
+export const LIKERT_SCALE: ReadonlyArray<readonly [score: string, label: string]> = translated('LIKERT_SCALE', [
   ['-2', 'Strongly Disagree'],
   ['-1', 'Disagree'],
   ['0', 'Neutral'],
   ['1', 'Agree'],
   ['2', 'Strongly Agree'],
-];
+] as const);
 
 /** Part labels of the compound field types. */
-export const FIELD_PARTS = {
+export const FIELD_PARTS = translated('FIELD_PARTS', {
   name: ['First Name', 'Last Name'],
   address: ['Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Country'],
   date: ['MM', 'DD', 'YYYY'],
   time: ['HH', 'MM', 'SS', 'AM/PM'],
   phone: ['Country', '###', '###', '####'],
-} as const;
+} as const);
 
 /**
  * What a screen reader says for a part whose label is a shorthand only seen to be understood ("MM",
  * "###"), by its label; a part not listed is read by its label. The visible labels stay Squarespace's.
  */
-export const FIELD_PART_SPOKEN_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const FIELD_PART_SPOKEN_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = translated('FIELD_PART_SPOKEN_NAMES', {
   date: { MM: 'Month', DD: 'Day', YYYY: 'Year' },
   time: { HH: 'Hour', MM: 'Minute', SS: 'Second', 'AM/PM': 'AM or PM' },
   phone: { Country: 'Country code', '###': 'Area code', '###-####': 'Phone number' },
-};
+} as const);
 
 // -------------------------------------------------------------------- restock
 
-export const RESTOCK = {
+export const RESTOCK = translated('RESTOCK', {
   emailBlank: 'Email cannot be blank',
   emailInvalid: 'Email is invalid',
   completeCaptcha: 'Complete CAPTCHA before submitting.',
@@ -286,11 +317,11 @@ export const RESTOCK = {
   emailLabel: 'Email Address',
   joinMailingList: 'Sign up for news and updates',
   callToAction: 'Get notified when this item is back in stock.',
-} as const;
+} as const);
 
 // ----------------------------------------------------------------- newsletter
 
-export const NEWSLETTER = {
+export const NEWSLETTER = translated('NEWSLETTER', {
   emailInvalid: 'Please enter a valid email',
   emailFormat: (email: string): string => `Emails must be formatted as ${email}`,
   success: 'Thank you for signing up!',
@@ -299,41 +330,36 @@ export const NEWSLETTER = {
   confirmationNotSentYet: 'This store cannot send emails at the moment, so no confirmation email is on its way yet. If this address is new to us, it joins the mailing list only once you confirm it by email.',
   failure: 'Something went wrong',
   emailLabel: 'Email Address',
-} as const;
+} as const);
 
 // ----------------------------------------------------------------- instalments
 
-export const INSTALMENTS = {
+export const INSTALMENTS = translated('INSTALMENTS', {
   defaultCount: 4,
   modalTitle: 'Pay in instalments',
   close: 'Close',
-} as const;
+} as const);
 
 /** The two brands of the buy-now-pay-later provider. */
 export type InstalmentBrand = 'Afterpay' | 'Clearpay';
 
 /** 'or 4 interest-free payments of {amount} with {brand}' */
 export function instalmentInRangeText(count: number, amount: string, brand: InstalmentBrand): string {
-  return `or ${count} interest-free payments of ${amount} with ${brand}`;
+  return SENTENCES.instalmentInRange(count, amount, brand);
 }
 
 /** Out of range: 'available for orders over/up to {amount}'. */
 export function instalmentOutOfRangeText(brand: InstalmentBrand, min: string, max: string): string {
-  return `${brand} available for orders over ${min} and up to ${max}`;
+  return SENTENCES.instalmentOutOfRange(brand, min, max);
 }
 
 export function instalmentModalBody(count: number, brand: InstalmentBrand): string[] {
-  return [
-    `Pay in ${count} interest-free payments with ${brand}.`,
-    'Add your favourites to cart and select the instalment option at checkout.',
-    'Log in or create an account, with instant approval decision.',
-    `Your purchase will be split into ${count} payments, payable every 2 weeks.`,
-  ];
+  return [...SENTENCES.instalmentModalBody(count, brand)];
 }
 
 // --------------------------------------------------------------------- gallery
 
-export const GALLERY = {
+export const GALLERY = translated('GALLERY', {
   previous: 'Previous',
   next: 'Next',
   close: 'Close',
@@ -343,7 +369,7 @@ export const GALLERY = {
   /** A gallery's only photo, where it has no alt text of its own. */
   photo: 'Photo',
   thumbnail: (index: number): string => `Show image ${index}`,
-} as const;
+} as const);
 
 // --------------------------------------------------------------------- image
 
@@ -377,18 +403,18 @@ export const HELPERS = {
 } as const;
 
 /** Texts of the built-in captcha widget. */
-export const CAPTCHA_TEXT = {
+export const CAPTCHA_TEXT = translated('CAPTCHA_TEXT', {
   verify: 'Verify',
   verified: 'Verified',
   loading: 'Loading challenge…',
   unavailable: 'The challenge could not be loaded.',
-} as const;
+} as const);
 
-export const CONFIRM = {
+export const CONFIRM = translated('CONFIRM', {
   title: 'Are you sure?',
   confirm: 'Confirm',
   cancel: 'Cancel',
-} as const;
+} as const);
 
 // ------------------------------------------------------------------- checkout
 
@@ -403,7 +429,7 @@ const BILLING_UNITS: Readonly<Record<string, readonly [string, string]>> = {
  * The checkout form, its field errors and the payment answers. The platform's own checkout is a
  * hosted page whose texts the specification does not give, so these are the store's own words.
  */
-export const CHECKOUT = {
+export const CHECKOUT = translated('CHECKOUT', {
   contactHeading: 'Contact',
   shippingHeading: 'Shipping address',
   /** An order with nothing to ship (gift cards, downloads) still asks where the card is billed. */
@@ -557,12 +583,12 @@ export const CHECKOUT = {
     if (!words) return '';
     return value === 1 ? `Billed every ${words[0]}` : `Billed every ${value} ${words[1]}`;
   },
-} as const;
+} as const);
 
 // ---------------------------------------------------------------- digital downloads
 
 /** The download links of an order's digital products: in the confirmation email, on its page, and the link's refusals. */
-export const DOWNLOADS = {
+export const DOWNLOADS = translated('DOWNLOADS', {
   heading: 'Your downloads',
   /** The link's text, naming the product. */
   linkLabel: (productName: string): string => `Download ${productName}`,
@@ -590,4 +616,4 @@ export const DOWNLOADS = {
   /** The refusal page's way to reach the shop: its contact page. */
   contactShop: 'Contact the shop',
   backToShop: 'Back to the shop',
-} as const;
+} as const);

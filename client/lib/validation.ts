@@ -10,10 +10,10 @@ export * from './rules.ts';
 
 // Number.isInteger rather than .int(): .int() also refuses unsafe integers such as 1e300, which
 // would call a whole number "not whole"; the maximum answers those.
-const wholeNumber = { error: ADD_TO_CART.quantityNotWhole };
+const wholeNumber = { error: () => ADD_TO_CART.quantityNotWhole };
 
 const quantitySchema = z
-  .number({ error: ADD_TO_CART.quantityNotNumber })
+  .number({ error: () => ADD_TO_CART.quantityNotNumber })
   .refine(Number.isInteger, wholeNumber)
   .min(QUANTITY_MIN, { error: PAYLOAD.quantityAtLeast(QUANTITY_MIN) })
   .max(QUANTITY_MAX, { error: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
@@ -45,7 +45,7 @@ export type UpdateAdditionalFieldsPayload = z.infer<typeof updateAdditionalField
 /** Quantity change of one cart entry (cart page). */
 export const updateQuantityPayloadSchema = z.object({
   quantity: z
-    .number({ error: ADD_TO_CART.quantityNotNumber })
+    .number({ error: () => ADD_TO_CART.quantityNotNumber })
     .refine(Number.isInteger, wholeNumber)
     // own messages: without them the number's "must be a number" error would answer for these too
     .min(0, { error: PAYLOAD.quantityAtLeast(0) })
@@ -68,10 +68,10 @@ export const restockPayloadSchema = z
     productId: z.string().min(1).max(64),
     variantId: z.string().min(1).max(64),
     siteVisitorEmail: z
-      .string({ error: RESTOCK.emailBlank })
+      .string({ error: () => RESTOCK.emailBlank })
       .trim()
-      .min(1, { error: RESTOCK.emailBlank })
-      .refine((email) => email === '' || isValidEmail(email), { error: RESTOCK.emailInvalid }),
+      .min(1, { error: () => RESTOCK.emailBlank })
+      .refine((email) => email === '' || isValidEmail(email), { error: () => RESTOCK.emailInvalid }),
     isJoinMailingList: z.boolean().default(false),
     captchaToken: z.string().max(4096).optional(),
     recaptchaEnterpriseV3Token: z.string().max(4096).optional(),
@@ -91,7 +91,7 @@ export const formValuesSchema = z.record(z.string().min(1).max(128), formFieldVa
 /** POST /api/form/SaveFormSubmission */
 export const formSubmissionSchema = z.object({
   key: z.string().min(1).max(256),
-  form: z.string().max(500_000).refine(isJsonText, { error: FORM.cannotParseFields }),
+  form: z.string().max(500_000).refine(isJsonText, { error: () => FORM.cannotParseFields }),
   captchaKey: z.string().max(4096).optional(),
   pageTitle: z.string().max(1000).optional(),
   pageId: z.string().max(128).optional(),

@@ -14,6 +14,7 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { checkoutCartOf, namesBoughtCart } from './checkout-cart.ts';
 import { requestContent } from '../pages/request-content.ts';
+import { followStoreLanguage } from '../pages/store-language.ts';
 import { CartRepository } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 
@@ -30,8 +31,10 @@ export function createCheckoutRouter(deps: AppDeps): Router {
   const router = Router();
   const placeLimiter = createRateLimiter(deps, 'checkout');
   const quoteLimiter = createRateLimiter(deps, 'checkoutQuote');
+  // the answers' messages are the store's own words, which the checkout shows: in the store's language
+  const inStoreLanguage = followStoreLanguage(deps);
 
-  router.post(API_PATHS.checkoutQuote, quoteLimiter, async (req, res) => {
+  router.post(API_PATHS.checkoutQuote, quoteLimiter, inStoreLanguage, async (req, res) => {
     const request = parseShopperInput(quoteRequestSchema, req.body ?? {});
     const cart = await checkoutCartOf(deps, req, res, request.cartToken);
     if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
@@ -58,7 +61,7 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     res.status(200).json({ orderNumber: order.orderNumber, confirmationUrl: PAGE_PATHS.orderConfirmed(order.id, order.viewToken) });
   };
 
-  router.post(API_PATHS.checkoutOrders, knownAttempt, placeLimiter, async (req, res) => {
+  router.post(API_PATHS.checkoutOrders, knownAttempt, placeLimiter, inStoreLanguage, async (req, res) => {
     // a postal code refused names its country as the checkout's list does, in the store's language
     const { locale } = await readCheckoutSettings(deps.store);
     const parsed = placeOrderSchema(countriesIn(locale)).safeParse(req.body ?? {});

@@ -12,24 +12,26 @@ import type { CheckoutLine } from './checkout-lines.ts';
 import { quoteCheckout, type CheckoutQuote, type CheckoutSettings, type DiscountToApply, type ShippingChoice } from './checkout-quote.ts';
 import { moneyTextIn } from './money-format.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
+import { currentLanguage } from '../../client/lib/language.ts';
 
-const STATE_REFUSALS: Record<Exclude<DiscountCodeState, 'active'>, string> = {
-  stopped: CHECKOUT.discountStopped,
-  ended: CHECKOUT.discountEnded,
-  'used-up': CHECKOUT.discountUsedUp,
-  scheduled: CHECKOUT.discountNotStarted,
+/** The catalogue's refusal of each state, by key: read when refused, in the store's language. */
+const STATE_REFUSALS: Record<Exclude<DiscountCodeState, 'active'>, 'discountStopped' | 'discountEnded' | 'discountUsedUp' | 'discountNotStarted'> = {
+  stopped: 'discountStopped',
+  ended: 'discountEnded',
+  'used-up': 'discountUsedUp',
+  scheduled: 'discountNotStarted',
 };
 
 /** A limited code with none of its products in the cart: what it is for, in words. */
 function otherGoodsRefusal(appliesTo: DiscountAppliesTo, targets: readonly string[]): string {
   if (appliesTo !== 'categories') return CHECKOUT.discountOtherProducts;
-  return CHECKOUT.discountOtherCategories(new Intl.ListFormat('en', { type: 'disjunction' }).format(targets));
+  return CHECKOUT.discountOtherCategories(new Intl.ListFormat(currentLanguage(), { type: 'disjunction' }).format(targets));
 }
 
 /** Why the code cannot apply to these lines at `now` (a catalogue text), or null when it can. */
 function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], settings: CheckoutSettings, now: number): string | null {
   const state = discountCodeState(record, now);
-  if (state !== 'active') return STATE_REFUSALS[state];
+  if (state !== 'active') return CHECKOUT[STATE_REFUSALS[state]];
   const { terms } = record;
   // an amount is money of one currency; a percentage or free shipping means the same in any
   if (terms.kind === 'amount' && terms.currency !== settings.currency) return CHECKOUT.discountOtherCurrency;
