@@ -1,5 +1,5 @@
 import { ADMIN } from '../client/lib/admin-messages.ts';
-import { REQUEST } from '../client/lib/messages.ts';
+import { PAGE_WORDS, REQUEST } from '../client/lib/messages.ts';
 
 /**
  * What to do when the database's role may not make tables in it: the server's start and
@@ -202,9 +202,9 @@ export const serverMessages = {
   /** A shutdown whose drain ran out of time (server/main.ts): what it cut off, and the exit code. */
   drainCutOffLog: 'shutdown cut off after {seconds} s: requests still in flight: {requests} ({kinds}); work started after an answer and not finished (emails being sent, tracking records): {work}; partly written upload files removed: {partials}; exiting with code {code}',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
-  pageNotFoundTitle: 'Page not found',
-  errorPageTitle: 'Something went wrong',
-  accessDeniedTitle: 'This content is for members',
+  get pageNotFoundTitle(): string { return PAGE_WORDS.pageNotFoundTitle; },
+  get errorPageTitle(): string { return PAGE_WORDS.errorPageTitle; },
+  get accessDeniedTitle(): string { return PAGE_WORDS.accessDeniedTitle; },
   memberSignInTitle: 'Sign in',
   memberSignInIncomplete: 'Please enter your email and password.',
   memberPasswordChanged: ADMIN.passwordResetDone,
@@ -218,19 +218,19 @@ export const serverMessages = {
   memberResetLinkReplaced: ADMIN.server.resetLinkReplaced,
   formExpired: 'This form was open for too long to be sent safely, so nothing was done. Go back to the page and send it again. If this keeps happening, allow cookies for this site.',
   restockEmailSubject: '{productName} is back in stock',
-  newsletterTitle: 'Letters from the studio',
-  newsletterDescription: 'New pieces and workshop dates, once a month.',
-  searchTitle: 'Search',
+  get newsletterTitle(): string { return PAGE_WORDS.newsletterTitle; },
+  get newsletterDescription(): string { return PAGE_WORDS.newsletterDescription; },
+  get searchTitle(): string { return PAGE_WORDS.searchTitle; },
   searchQueryCut: 'Only the first {max} characters were searched.',
   // the page's one summary when a typo was put right (it stands in for '1 result for “…”')
   searchCloseMatch: 'Nothing matches “{query}”. Showing {results} for “{closeMatch}”.',
   searchResultOne: '1 result',
   searchResultMany: '{count} results',
-  cartTitle: 'Shopping Cart',
-  checkoutTitle: 'Checkout',
+  get cartTitle(): string { return PAGE_WORDS.cartTitle; },
+  get checkoutTitle(): string { return PAGE_WORDS.checkoutTitle; },
   /** The checkout form arrived as a plain form post (scripts off, or an old page): nothing was bought. */
   checkoutNotPlaced: 'Your order was NOT placed: the checkout needs JavaScript. Please turn on JavaScript in your browser (or wait for the page to finish loading) and place your order again.',
-  orderConfirmedTitle: 'Order confirmed',
+  get orderConfirmedTitle(): string { return PAGE_WORDS.orderConfirmedTitle; },
   orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
   // the confirmation page of an order whose confirmation email failed for good (refused by the mail server, or given up)
   orderEmailNotSentNote: 'We could not send a confirmation email to {email}: keep this page (bookmark or print it) as your record of the order.',
@@ -238,8 +238,8 @@ export const serverMessages = {
   giftCardNoEmailNote: 'The gift card is for {recipient}. This store does not send emails, so its code is not emailed: ask the shop for it to pass on.',
   /** A gift card bought before the store kept cards: the card was issued on its upgrade, and its email has not been sent. */
   giftCardNotEmailedNote: 'The gift card is for {recipient}. Its code was not emailed when this order was placed: ask the shop to send it.',
-  subscriptionConfirmedTitle: 'Subscription confirmed',
-  giftCardTitle: 'Gift Card',
+  get subscriptionConfirmedTitle(): string { return PAGE_WORDS.subscriptionConfirmedTitle; },
+  get giftCardTitle(): string { return PAGE_WORDS.giftCardTitle; },
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',
   newOrderEmailSubject: 'New order {orderNumber}: {total} from {customerName}',
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
@@ -286,7 +286,7 @@ export const serverMessages = {
   emailPerhapsSent: 'Perhaps sent: the process sending it stopped before the mail server answered, and it is now too late to try again. Check with the recipient before sending it again.',
   mailingListConfirmationSubject: 'Please confirm your subscription to {siteTitle}',
   mailingListConfirmationBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
-  mailingListConfirmTitle: 'Your subscription',
+  get mailingListConfirmTitle(): string { return PAGE_WORDS.mailingListConfirmTitle; },
   mailingListConfirmed: 'Thank you: your subscription is confirmed.',
   mailingListBackToShop: 'Back to the shop',
   mailingListBackToSignUpPage: 'Back to the page you signed up on',

@@ -15,7 +15,9 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { CART } from '../../client/lib/messages.ts';
+import { CART, THEME_WORDS } from '../../client/lib/messages.ts';
+import { currentLanguage } from '../../client/lib/language.ts';
+import { localizedStringsNow } from '../theme/localized-strings.ts';
 import { taxSettingsOf } from '../commerce/tax-settings.ts';
 
 type Json = Record<string, unknown>;
@@ -158,9 +160,16 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     // a developer template's commerce script writes a chosen variant's price as the price formatters do
     moneyFormat,
   };
+  const language = currentLanguage();
   return {
     website,
     websiteSettings: publicWebsiteSettings(websiteSettings),
+    // The words of the shipped theme and the platform's formatters, in the store's language; the
+    // page's <html lang> says which (an English store's pages are as they were: 'en', the engine's
+    // own English strings)
+    themeWords: { ...THEME_WORDS },
+    htmlLang: language === 'en' ? 'en' : storeLocale(stored),
+    ...(language === 'en' ? {} : { localizedStrings: localizedStringsNow() }),
     pageType,
     requestPath: path,
     navigation: {

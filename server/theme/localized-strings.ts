@@ -1,5 +1,7 @@
 import { messages } from '../../engine/messages.ts';
 import { LIKERT_LABELS } from '../../engine/plugins/enums.ts';
+import { currentLanguage } from '../../client/lib/language.ts';
+import { BUTTON, LIKERT_SCALE, PLATFORM_WORDS, selectVariantLabel } from '../../client/lib/messages.ts';
 
 /**
  * The platform's English interface strings, as page contexts carry them under `localizedStrings`:
@@ -30,3 +32,32 @@ export const LOCALIZED_STRINGS: Readonly<Record<string, string>> = Object.freeze
   productAnswerMapAgree: LIKERT_LABELS['1'],
   productAnswerMapStronglyAgree: LIKERT_LABELS['2'],
 });
+
+/**
+ * The `localizedStrings` of the current language (the store's, client/lib/language.ts): the
+ * English catalogue above for an English store, else the same keys from the storefront catalogue's
+ * translation, so the commerce formatters write a German shop's buttons in German.
+ */
+export function localizedStringsNow(): Readonly<Record<string, string>> {
+  if (currentLanguage() === 'en') return LOCALIZED_STRINGS;
+  const likert = Object.fromEntries(LIKERT_SCALE);
+  return {
+    productAddToCartText: BUTTON.addToCartDefault,
+    productSubscribeText: BUTTON.subscribe,
+    productQuickViewText: BUTTON.quickView,
+    productSoldOutText: BUTTON.soldOut,
+    productSaleText: BUTTON.sale,
+    productQuantityInputLabel: BUTTON.quantity,
+    productVariantSelectText: selectVariantLabel('{variantName}'),
+    productPriceFromText: PLATFORM_WORDS.fromPrice,
+    productPriceUnavailable: PLATFORM_WORDS.priceUnavailable,
+    giftCardValueDisplayText: PLATFORM_WORDS.giftCardValue,
+    giftCardVariantSelectText: BUTTON.selectValue,
+    productSummaryFormNoAnswerText: PLATFORM_WORDS.formAnswerEmpty,
+    productAnswerMapStronglyDisagree: likert['-2']!,
+    productAnswerMapDisagree: likert['-1']!,
+    productAnswerMapNeutral: likert['0']!,
+    productAnswerMapAgree: likert['1']!,
+    productAnswerMapStronglyAgree: likert['2']!,
+  };
+}

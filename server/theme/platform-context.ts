@@ -1,6 +1,6 @@
 import type { TemplateChoice } from './collection-choice.ts';
 import type { TemplateFolder } from './folder-loader.ts';
-import { LOCALIZED_STRINGS } from './localized-strings.ts';
+import { localizedStringsNow } from './localized-strings.ts';
 import type { Json } from './platform-data.ts';
 
 export interface PlatformFacts {
@@ -43,8 +43,8 @@ function asObject(value: unknown): Json | undefined {
  * The page context as the platform shapes it for a template folder: the page's own context with
  * the keys real templates read added where the page did not set them — the collection's
  * `typeName`, `typeLabel`, `navigationTitle`, `homepage` and `features.relatedItems`;
- * `showCart`; `template` (the folder's settings); `localizedStrings` (the platform's English
- * strings); `shoppingCart` (the visitor's whole cart, which the renderer adds where the page has none of its
+ * `showCart`; `template` (the folder's settings); `localizedStrings` (the platform's strings,
+ * in the store's language); `shoppingCart` (the visitor's whole cart, which the renderer adds where the page has none of its
  * own, else the cart's totals);
  * `authenticatedAccount`; `websiteSettings` (with `userAccountsSettings`); on an item page
  * `pagination` with the neighbouring `prevItem` and `nextItem`. `?format=json` answers exactly this.
@@ -66,8 +66,8 @@ export function platformContext(folder: TemplateFolder, choice: TemplateChoice, 
   }
   shaped.showCart = context.showCart ?? facts.showCart;
   shaped.template = context.template ?? { name: folder.conf.name ?? '', mobileStylesEnabled: true };
-  // The platform's English strings, under any the page sets itself.
-  shaped.localizedStrings = { ...LOCALIZED_STRINGS, ...asObject(context.localizedStrings) };
+  // The platform's strings in the store's language, under any the page (or its template) sets itself.
+  shaped.localizedStrings = { ...localizedStringsNow(), ...asObject(context.localizedStrings) };
   shaped.shoppingCart = context.shoppingCart ?? context.cart ?? {};
   shaped.authenticatedAccount = context.authenticatedAccount ?? null;
   // The platform's customer accounts (sign-in panel, order history) are not the store's: its

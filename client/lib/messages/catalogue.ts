@@ -29,4 +29,7 @@ export type Catalogue = {
   CONFIRM: Translation<typeof Messages.CONFIRM>;
   CHECKOUT: Translation<typeof Messages.CHECKOUT>;
   DOWNLOADS: Translation<typeof Messages.DOWNLOADS>;
+  THEME_WORDS: Translation<typeof Messages.THEME_WORDS>;
+  PLATFORM_WORDS: Translation<typeof Messages.PLATFORM_WORDS>;
+  PAGE_WORDS: Translation<typeof Messages.PAGE_WORDS>;
 };
