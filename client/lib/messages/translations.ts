@@ -6,5 +6,16 @@
  */
 import { registerTranslations } from '../translated.ts';
 import { de } from './de.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+import { it } from './it.ts';
+import { nl } from './nl.ts';
+
+/** Every language's translation, by language (the catalogue's completeness test reads them). */
+export const TRANSLATIONS = { de, fr, es, it, nl } as const;
 
 registerTranslations('de', de);
+registerTranslations('fr', fr);
+registerTranslations('es', es);
+registerTranslations('it', it);
+registerTranslations('nl', nl);
