@@ -240,7 +240,6 @@ export const serverMessages = {
   giftCardNotEmailedNote: 'The gift card is for {recipient}. Its code was not emailed when this order was placed: ask the shop to send it.',
   get subscriptionConfirmedTitle(): string { return PAGE_WORDS.subscriptionConfirmedTitle; },
   get giftCardTitle(): string { return PAGE_WORDS.giftCardTitle; },
-  orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',
   newOrderEmailSubject: 'New order {orderNumber}: {total} from {customerName}',
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
   orderCancelledEmailSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',

@@ -747,3 +747,25 @@ export const PAGE_WORDS = translated('PAGE_WORDS', {
   giftCardTitle: 'Gift Card',
   mailingListConfirmTitle: 'Your subscription',
 } as const);
+
+/** The shopper's order confirmation email (server/email/templates/order-confirmation.*), which prints them from `words`. */
+export const EMAIL_WORDS = translated('EMAIL_WORDS', {
+  /** The language the email's HTML declares. */
+  htmlLang: 'en',
+  orderSubject: 'Your order {orderNumber} from {siteTitle}',
+  thankYou: 'Thank you for your order,',
+  order: 'Order',
+  from: 'from',
+  isConfirmed: 'is confirmed.',
+  testOrder: 'This was a test order: nothing was charged.',
+  item: 'Item',
+  quantity: 'Quantity',
+  price: 'Price',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  total: 'Total',
+  paidByCard: 'Paid by card',
+  shippingTo: 'Shipping to',
+  giftCardGoesTo: 'The gift card goes to',
+  viewOrder: 'View your order',
+} as const);

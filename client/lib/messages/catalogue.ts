@@ -32,4 +32,5 @@ export type Catalogue = {
   THEME_WORDS: Translation<typeof Messages.THEME_WORDS>;
   PLATFORM_WORDS: Translation<typeof Messages.PLATFORM_WORDS>;
   PAGE_WORDS: Translation<typeof Messages.PAGE_WORDS>;
+  EMAIL_WORDS: Translation<typeof Messages.EMAIL_WORDS>;
 };
