@@ -4,6 +4,7 @@
  * turned into a catalogue message so islands never invent their own text.
  */
 import { REQUEST, crumbFailureMessage } from './messages.ts';
+import { knownMessageNow } from './translated.ts';
 import { cookiesEnabled, readCookie } from './cookies.ts';
 
 export const CRUMB_COOKIE = 'crumb';
@@ -79,7 +80,8 @@ export function failureFromResponse(status: number, body: unknown, fallbackMessa
     ok: false,
     status,
     kind: status === 400 || status === 409 || status === 422 ? 'validation' : 'server',
-    message: serverMessage ?? nestedMessage ?? fallbackMessage,
+    // a message of the specification comes in English: shown in the page's language where the catalogue knows it
+    message: knownMessageNow(serverMessage ?? nestedMessage ?? fallbackMessage),
     body: record,
   };
 }

@@ -24,8 +24,25 @@ export function registerTranslations(language: CatalogueLanguage, groups: Readon
   tables.set(language, groups);
 }
 
+/** Each group's English, beside the group as read (for knownMessageNow). */
+const groups: Array<{ english: object; read: object }> = [];
+
+/**
+ * A message the server answered in English (a call's message of the specification, which its
+ * JSON keeps in English) in the current language, where the catalogue knows it; else as it came.
+ */
+export function knownMessageNow(message: string): string {
+  if (currentLanguage() === 'en') return message;
+  for (const { english, read } of groups) {
+    for (const [key, value] of Object.entries(english)) {
+      if (value === message) return (read as Record<string, string>)[key] ?? message;
+    }
+  }
+  return message;
+}
+
 export function translated<T extends object>(group: string, english: T): Widened<T> {
-  return new Proxy(english, {
+  const read = new Proxy(english, {
     get(target, key, receiver) {
       const language = currentLanguage();
       if (language !== 'en' && typeof key === 'string') {
@@ -34,5 +51,7 @@ export function translated<T extends object>(group: string, english: T): Widened
       }
       return Reflect.get(target, key, receiver);
     },
-  }) as Widened<T>;
+  });
+  groups.push({ english, read });
+  return read as Widened<T>;
 }

@@ -93,3 +93,14 @@ describe('the catalogue language of a locale', () => {
     expect(Messages.selectOptionsMessage(['Size', 'Color'])).toBe('Please select the Size and Color options.');
   });
 });
+
+describe('a message the server answered in English', () => {
+  it('is shown in the page\'s language when the catalogue knows it, as it came otherwise', async () => {
+    const { knownMessageNow } = await import('../../client/lib/translated.ts');
+    adoptPageLanguage('de-DE');
+    expect(knownMessageNow('Sorry, that item variant is unavailable. Please select another variant.')).toBe(TRANSLATIONS.de.ADD_TO_CART.variantUnavailable);
+    expect(knownMessageNow('Something only the server says.')).toBe('Something only the server says.');
+    adoptPageLanguage('en-US');
+    expect(knownMessageNow('Sorry, that item variant is unavailable. Please select another variant.')).toBe('Sorry, that item variant is unavailable. Please select another variant.');
+  });
+});
