@@ -666,7 +666,7 @@ export const ADMIN = {
   timeZone: 'Time zone',
   timeZoneHint: 'The store\'s time zone: dates on the shop\'s pages, in this admin and in the orders list\'s days (Today, This month, Between dates) follow it.',
   language: 'Language and region',
-  languageHint: 'How the shop writes prices, dates and country names, on its pages, at checkout and in its emails, and how this admin writes dates and its CSV files (with semicolons where decimals take a comma, as Excel there reads them): English (Ireland) writes 29 November 2026, German (Germany) 1.234,56 € and 29. November 2026. The shop\'s own words stay as its template writes them.',
+  languageHint: 'How the shop writes prices, dates and country names, on its pages, at checkout and in its emails, and how this admin writes dates and its CSV files (with semicolons where decimals take a comma, as Excel there reads them): English (Ireland) writes 29 November 2026, German (Germany) 1.234,56 € and 29. November 2026. The words shoppers read (buttons, cart, checkout, the order confirmation email) follow it in English, German, French, Spanish, Italian and Dutch; other languages read English, and a developer template\'s own words stay as it writes them.',
   lowStockThreshold: 'Running low at',
   lowStockHint: 'A variant with this many left or fewer is running low: Inventory lists those, and the new-order email names each variant an order brought down to it.',
   // the website's baseUrl (its API name stays storeAddress): a web address, not where the shop is

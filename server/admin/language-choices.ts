@@ -1,8 +1,9 @@
 /**
  * The languages and regions the Settings screen offers for the store (the website's `language`):
- * the locale the pages, the checkout and the emails write prices, dates and country names in. A
- * shop's own words stay as its theme writes them, so the list is of regions whose formats a shop
- * is likely to want, each in a language whose CLDR data the engine carries. The stored locale
+ * the locale the pages, the checkout and the emails write prices, dates and country names in, and
+ * whose language the shopper's words follow where the catalogue has it (client/lib/language.ts).
+ * The list is of regions whose formats a shop is likely to want, each in a language whose CLDR
+ * data the engine carries. The stored locale
  * stays offered when it is not among them (a store whose data brought pt-AO), so a save never
  * changes or refuses it.
  */

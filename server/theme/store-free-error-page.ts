@@ -1,3 +1,4 @@
+import { THEME_WORDS } from '../../client/lib/messages.ts';
 import { NONCE_PLACEHOLDER } from '../security/content-security-policy.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, type FolderPageTarget } from './collection-choice.ts';
@@ -31,7 +32,8 @@ export function composeStoreFreeErrorPage(folder: TemplateFolder, builtins: Buil
   const choice = chooseTemplates(folder, ERROR_PAGE);
   const files = new Set([choice.main?.path, ...choice.regions.map((region) => folder.regions.get(region)?.path)]);
   if (folder.problems.some((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/')))) return null;
-  const context = platformContext(folder, choice, { cspNonce: NONCE_PLACEHOLDER, ...page.context }, { showCart: false });
+  // the theme's words, as a page's base context gives them (in English when the store's language could not be read)
+  const context = platformContext(folder, choice, { cspNonce: NONCE_PLACEHOLDER, themeWords: { ...THEME_WORDS }, ...page.context }, { showCart: false });
   const composed = composeFolderPage({
     folder,
     target: ERROR_PAGE,
