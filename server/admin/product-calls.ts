@@ -16,12 +16,11 @@ import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors } from '
 import { uploadFolderError } from './upload-folder-faults.ts';
 import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
 import { editorFileOf } from './product-file-calls.ts';
-import { removeStoredFile } from './product-file-upload.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
-import { ProductFileRepository } from '../db/product-file-repository.ts';
 import { altTextSchema, productForEditor } from './product-input.ts';
 import { checkProductInput } from './product-input-check.ts';
 import { duplicateProduct } from './duplicate-product.ts';
+import { removeProductFiles, removeProducts } from './product-removal.ts';
 import { typeTakesStock } from '../../client/lib/product-stock.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
@@ -118,17 +117,10 @@ export function createProductCalls(deps: AppDeps): Router {
 
   router.delete(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const { deleted, images, storedFile } = await deps.store.transaction(async (tx) => {
-      // the product's download file goes with it (its buyers' links then say the file is gone)
-      const file = await new ProductFileRepository(tx).remove(productId);
-      const products = new AdminProductRepository(tx);
-      const { deleted, images } = await products.delete(productId);
-      // a file another product shows (a duplicate's, or the original of one) stays
-      return { deleted, images: await products.filesNoLongerUsed(images), storedFile: file };
-    });
-    if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
-    for (const image of images) removeUploadedImage(imagesDir, image.assetUrl);
-    removeStoredFile(filesDir, storedFile);
+    // its variants, images, download file, cart lines and restock requests go with it (product-removal.ts)
+    const removed = await deps.store.transaction((tx) => removeProducts(tx, [productId]));
+    if (removed.deleted === 0) throw new HttpError(404, ADMIN.server.productNotFound);
+    removeProductFiles({ imagesDir, filesDir }, removed);
     res.json({ deleted: true, message: ADMIN.productDeleted });
   });
 

@@ -6,30 +6,23 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { PRODUCT_LIST_KINDS, PRODUCT_SORTS } from '../../client/lib/product-list-choices.ts';
+import { PRODUCT_SORTS } from '../../client/lib/product-list-choices.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminProductRepository } from '../db/admin-product-repository.ts';
-import { SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
-import { lowStockThresholdOf } from '../commerce/low-stock.ts';
 import { moveProduct, PRODUCT_MOVES } from '../db/product-order.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { lowStockFigure, productListFilterFields, productListFilterOf } from './product-list-filter.ts';
 import { ADMIN_PRODUCTS } from './product-calls.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 
 export const ADMIN_PRODUCT_CATEGORIES = '/api/admin/product-categories';
 
-// an empty field, as the screen's address drops it, is no filter
 const listQuery = z.object({
-  q: ownerText(200).default(''),
-  type: z.enum(PRODUCT_LIST_KINDS).or(z.literal('')).default(''),
-  visible: z.enum(['visible', 'hidden']).or(z.literal('')).default(''),
-  category: ownerText(200).default(''),
-  // low: only products with a variant at the owner's running-low figure or fewer (Settings)
-  stock: z.enum(['low']).or(z.literal('')).default(''),
+  ...productListFilterFields,
   sort: z.enum(PRODUCT_SORTS).default('shop'),
   ...pageQuery,
 });
@@ -52,12 +45,8 @@ export function createProductListCalls(deps: AppDeps): Router {
 
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
     const query = parseAdminInput(listQuery, req.query);
-    const lowStock = lowStockThresholdOf(storeSettingsOf(await new SiteRepository(deps.store).websiteSettings()));
-    const runningLowAt = query.stock === 'low' ? lowStock : undefined;
-    const filter = {
-      search: query.q, kind: query.type || undefined, category: query.category, runningLowAt, sort: query.sort,
-      visible: query.visible === '' ? undefined : query.visible === 'visible',
-    };
+    const lowStock = await lowStockFigure(deps);
+    const filter = { ...productListFilterOf(query, lowStock), sort: query.sort };
     const repository = new AdminProductRepository(deps.store);
     // One row past the page says whether another page follows.
     const products = await repository.list(filter, query.limit + 1, query.offset);

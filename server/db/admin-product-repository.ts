@@ -11,6 +11,9 @@ import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow
 import type { ColorData } from './color-data-column.ts';
 import { shopOrder } from './shop-order.ts';
 
+/** The most rows one statement names by id (a bulk delete's): well under either engine's limit of parameters. */
+const ROWS_PER_STATEMENT = 500;
+
 /** Ids shaped like the platform's: 24 hex digits. */
 export function newAdminId(): string {
   return randomBytes(12).toString('hex');
@@ -635,22 +638,41 @@ export class AdminProductRepository {
    * transaction that removed the rows.
    */
   async filesNoLongerUsed(images: readonly AdminImage[]): Promise<AdminImage[]> {
-    const unused: AdminImage[] = [];
-    for (const image of images) {
-      if (!(await this.session.get('SELECT id FROM product_images WHERE asset_url = ?', [image.assetUrl]))) unused.push(image);
+    const urls = [...new Set(images.map((image) => image.assetUrl))];
+    const stillShown = new Set<string>();
+    // a bulk delete's images are many: their files are asked after a batch at a time
+    for (let start = 0; start < urls.length; start += ROWS_PER_STATEMENT) {
+      const batch = urls.slice(start, start + ROWS_PER_STATEMENT);
+      const rows = await this.session.all<{ asset_url: string }>(`SELECT DISTINCT asset_url FROM product_images WHERE asset_url IN (${placeholders(batch.length)})`, batch);
+      for (const row of rows) stillShown.add(row.asset_url);
     }
-    return unused;
+    return images.filter((image) => !stillShown.has(image.assetUrl));
   }
 
   /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */
   async delete(id: string): Promise<{ deleted: boolean; images: AdminImage[] }> {
-    const images = (await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ?', [id])).map(toImage);
-    await this.session.run('DELETE FROM cart_entries WHERE product_id = ?', [id]);
-    await this.session.run('DELETE FROM restock_signups WHERE product_id = ?', [id]);
-    await this.session.run('DELETE FROM product_images WHERE product_id = ?', [id]);
-    await this.session.run('DELETE FROM variants WHERE product_id = ?', [id]);
-    const { changes } = await this.session.run('DELETE FROM products WHERE id = ?', [id]);
-    return { deleted: changes === 1, images };
+    const { deleted, images } = await this.deleteMany([id]);
+    return { deleted: deleted === 1, images };
+  }
+
+  /**
+   * Deletes products with their variants, images, cart lines and restock requests, a batch of ids
+   * to each statement; call inside a transaction. Returns how many existed and their images.
+   */
+  async deleteMany(ids: readonly string[]): Promise<{ deleted: number; images: AdminImage[] }> {
+    const images: AdminImage[] = [];
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += ROWS_PER_STATEMENT) {
+      const batch = ids.slice(start, start + ROWS_PER_STATEMENT);
+      const list = placeholders(batch.length);
+      images.push(...(await this.session.all<ImageRow>(`SELECT * FROM product_images WHERE product_id IN (${list})`, batch)).map(toImage));
+      await this.session.run(`DELETE FROM cart_entries WHERE product_id IN (${list})`, batch);
+      await this.session.run(`DELETE FROM restock_signups WHERE product_id IN (${list})`, batch);
+      await this.session.run(`DELETE FROM product_images WHERE product_id IN (${list})`, batch);
+      await this.session.run(`DELETE FROM variants WHERE product_id IN (${list})`, batch);
+      deleted += (await this.session.run(`DELETE FROM products WHERE id IN (${list})`, batch)).changes;
+    }
+    return { deleted, images };
   }
 }
 

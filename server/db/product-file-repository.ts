@@ -1,4 +1,7 @@
-import type { StoreSession } from './store.ts';
+import { placeholders, type StoreSession } from './store.ts';
+
+/** The most products one statement names (a bulk delete's): well under either engine's limit of parameters. */
+const IDS_PER_STATEMENT = 500;
 
 /** The file a digital product delivers, as product_files keeps it (migration 152). */
 export interface ProductFileRecord {
@@ -80,5 +83,16 @@ export class ProductFileRepository {
   async remove(productId: string): Promise<string | null> {
     const row = await this.session.get<{ stored_name: string }>('DELETE FROM product_files WHERE product_id = ? RETURNING stored_name', [productId]);
     return row?.stored_name ?? null;
+  }
+
+  /** Forgets the files of the products (a bulk delete's): the stored names to remove from the folder. */
+  async removeMany(productIds: readonly string[]): Promise<string[]> {
+    const names: string[] = [];
+    for (let start = 0; start < productIds.length; start += IDS_PER_STATEMENT) {
+      const batch = productIds.slice(start, start + IDS_PER_STATEMENT);
+      const rows = await this.session.all<{ stored_name: string }>(`DELETE FROM product_files WHERE product_id IN (${placeholders(batch.length)}) RETURNING stored_name`, batch);
+      names.push(...rows.map((row) => row.stored_name));
+    }
+    return names;
   }
 }
