@@ -18,6 +18,7 @@ import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createAdminCalls } from './admin/admin-calls.ts';
+import { jsonBodies } from './json-bodies.ts';
 import { createAdminPages } from './admin/admin-page.ts';
 import { storeClosedGuard } from './admin/store-closed-guard.ts';
 import { BackgroundWork } from './background-work.ts';
@@ -141,7 +142,7 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),
     maintenanceGuard.guard,
     plainTextCookies,
-    express.json({ limit: bodyLimit }),
+    jsonBodies(bodyLimit),
     express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
     exceptForFiles(crumbProtection({ secure })),
     exceptForFiles(issueCrumbCookie({ secure })),

@@ -141,6 +141,48 @@ export const ADMIN = {
   productMoved: (title: string, position: number, total: number) => `${title} moved to ${position.toLocaleString('en')} of ${total.toLocaleString('en')}.`,
   productMovedToPage: (title: string, position: number, total: number, page: number) =>
     `${title} moved to ${position.toLocaleString('en')} of ${total.toLocaleString('en')}, onto page ${page.toLocaleString('en')}: that page is shown now.`,
+  // the product list's bulk actions (ProductBulkBar.tsx; the server's answers, server/admin/product-bulk.ts)
+  productBulk: {
+    region: 'Act on the selected products',
+    selectProduct: (title: string) => `Select ${title}`,
+    selectPage: 'Select all products on this page',
+    selectedCount: (count: number) => (count === 0 ? 'No products selected' : `${count.toLocaleString('en')} ${count === 1 ? 'product' : 'products'} selected`),
+    allMatchingSelected: (count: number, filtered: boolean) => `All ${count.toLocaleString('en')} ${count === 1 ? 'product' : 'products'}${filtered ? ' that match' : ' of the shop'} selected`,
+    selectAllMatching: (count: number, filtered: boolean) => `Select all ${count.toLocaleString('en')} products${filtered ? ' that match' : ' of the shop'}`,
+    // past what one call takes: said instead of the offer above
+    tooManyToSelect: (count: number, max: number) => `All ${count.toLocaleString('en')} cannot be changed at once (at most ${max.toLocaleString('en')}): narrow the list with a search or filter.`,
+    clearSelection: 'Clear selection',
+    action: 'Action',
+    chooseAction: 'Choose an action',
+    actions: {
+      hide: 'Hide', show: 'Show', 'add-category': 'Add to category', 'remove-category': 'Remove from category', feature: 'Feature', unfeature: 'Unfeature', delete: 'Delete',
+    } as Record<string, string>,
+    categoryHint: "One of the shop's categories, or a new name.",
+    apply: (count: number) => `Apply to ${count.toLocaleString('en')} ${count === 1 ? 'product' : 'products'}`,
+    applying: 'Applying…',
+    // what the single delete's confirmation says, for many: the same things go with them (product-removal.ts)
+    confirmDelete: (count: number) => (count === 1
+      ? 'Delete the selected product? This cannot be undone: its images, download file, cart lines and restock requests go too. Orders of it keep their lines. To stop selling it but keep it, hide it instead.'
+      : `Delete ${count.toLocaleString('en')} products? This cannot be undone: their images, download files, cart lines and restock requests go too. Orders of them keep their lines. To stop selling them but keep them, hide them instead.`),
+    /** What an action did (the server's answer): "12 products hidden (3 of the 15 hidden already)." */
+    done: (action: string, changed: number, unchanged: number, missing: number, category: string): string => {
+      const products = `${changed.toLocaleString('en')} ${changed === 1 ? 'product' : 'products'}`;
+      const chosen = (changed + unchanged + missing).toLocaleString('en');
+      const already: Record<string, string> = {
+        hide: 'hidden already', show: 'visible already', 'add-category': `in ${category} already`, 'remove-category': `not in ${category}`,
+        feature: 'featured already', unfeature: 'not featured', delete: '',
+      };
+      const doneText: Record<string, string> = {
+        hide: `${products} hidden`, show: `${products} made visible`, 'add-category': `${products} added to ${category}`,
+        'remove-category': `${products} taken out of ${category}`, feature: `${products} featured`, unfeature: `${products} no longer featured`, delete: `${products} deleted`,
+      };
+      const besides = [
+        unchanged > 0 ? `${unchanged.toLocaleString('en')} of the ${chosen} ${already[action]}` : '',
+        missing > 0 ? `${missing.toLocaleString('en')} of the ${chosen} no longer in the shop` : '',
+      ].filter(Boolean).join('; ');
+      return `${changed === 0 ? 'Nothing changed' : doneText[action]}${besides ? ` (${besides})` : ''}.`;
+    },
+  },
   pages: 'Pages',
   previousPage: 'Previous',
   nextPage: 'Next',
@@ -778,6 +820,15 @@ export const ADMIN = {
     productMoved: '{product} moved to {position} of {total} in the shop.',
     productFirstAlready: '{product} is first in the shop already: nothing was moved.',
     productLastAlready: '{product} is last in the shop already: nothing was moved.',
+    // the product list's bulk actions (server/admin/product-bulk-calls.ts): each refusal changes nothing
+    productBulkAction: 'Choose one of: hide, show, add-category, remove-category, feature, unfeature, delete.',
+    productBulkTarget: 'Send the products to change as productIds, or the list\'s filter as filter: one of the two.',
+    productBulkTooMany: 'Choose at most {max} products at once.',
+    productBulkNone: 'Choose at least one product.',
+    productBulkCategory: 'Type the category\'s name.',
+    productBulkTooManyMatch: '{count} products match, more than the {max} one action may change: nothing was changed. Narrow the list with a search or filter and act on each part.',
+    productBulkListChanged: 'Nothing was changed: {count} products match now, not {expected} as when you chose them (the list changed meanwhile). Look at the list again, then choose.',
+    productBulkCategoryFull: 'Nothing was changed: {product} has {max} categories already, the most a product may have. Take it out of one first, or leave it out of the selection.',
     variantNotFound: 'That variant does not exist.',
     orderNotFound: 'That order does not exist.',
     formNotFound: 'That form does not exist.',

@@ -10,6 +10,7 @@ import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
 import { createPageCalls } from './page-calls.ts';
+import { createProductBulkCalls } from './product-bulk-calls.ts';
 import { createProductCalls } from './product-calls.ts';
 import { createProductListCalls } from './product-list-calls.ts';
 import { createProductFileCalls } from './product-file-calls.ts';
@@ -32,6 +33,7 @@ export function createAdminCalls(deps: AppDeps): Router {
     next();
   });
   router.use(createProductListCalls(deps));
+  router.use(createProductBulkCalls(deps));
   router.use(createProductCalls(deps));
   router.use(createProductFileCalls(deps));
   router.use(createProductSpreadsheetCalls(deps));

@@ -18,7 +18,11 @@ export const altTextSchema = ownerText(MAX_ALT_TEXT_LENGTH).default('');
 const cents = amountSchema(MAX_PRICE_CENTS);
 export const stockSchema = z.number().int().min(0).max(MAX_STOCK);
 const id = recordId;
-const label = ownerText(60).trim().pipe(z.string().min(1));
+/** A category's, tag's or option's name (the list's bulk actions take a category by the same rule). */
+export const productLabel = ownerText(60).trim().pipe(z.string().min(1));
+const label = productLabel;
+/** The most categories a product has. */
+export const MAX_CATEGORIES = 20;
 
 export const PRODUCT_KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -69,7 +73,7 @@ export const productInputSchema = z.object({
   visible: z.boolean().default(true),
   // shown first on the home page and kept by a template's featured queries; absent: kept as it is (callers written before it)
   featured: z.boolean().optional(),
-  categories: z.array(label).max(20).default([]),
+  categories: z.array(label).max(MAX_CATEGORIES).default([]),
   tags: z.array(label).max(50).default([]),
   variantOptions: z.array(label).max(6).default([]),
   variants: z.array(variantSchema).min(1).max(100),
