@@ -154,6 +154,7 @@ export const ADMIN = {
     clearSelection: 'Clear selection',
     action: 'Action',
     chooseAction: 'Choose an action',
+    chooseActionFirst: 'Choose an action first.',
     actions: {
       hide: 'Hide', show: 'Show', 'add-category': 'Add to category', 'remove-category': 'Remove from category', feature: 'Feature', unfeature: 'Unfeature', delete: 'Delete',
     } as Record<string, string>,

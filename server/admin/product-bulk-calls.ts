@@ -7,6 +7,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { MAX_BULK_PRODUCTS, PRODUCT_BULK_ACTIONS } from '../../client/lib/product-list-choices.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminProductRepository } from '../db/admin-product-repository.ts';
 import { ProductBulkRepository } from '../db/product-bulk-repository.ts';
@@ -18,7 +19,7 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { checkAdminInput, recordId } from './admin-validation.ts';
 import { ADMIN_PRODUCTS } from './product-calls.ts';
-import { applyBulkAction, bulkMessage, MAX_BULK_PRODUCTS, PRODUCT_BULK_ACTIONS } from './product-bulk.ts';
+import { applyBulkAction, bulkMessage } from './product-bulk.ts';
 import { productLabel } from './product-input.ts';
 import { lowStockFigure, productListFilterOf, productListFilterSchema, type ProductListFilterFields } from './product-list-filter.ts';
 import { removeProductFiles } from './product-removal.ts';

@@ -7,6 +7,7 @@
  * product already as the action would leave it is not written, and its revision stays.
  */
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { ProductBulkAction } from '../../client/lib/product-list-choices.ts';
 import { parseObjectColumn, stringsOf } from '../db/json-column.ts';
 import { BULK_ROWS_PER_STATEMENT, ProductBulkRepository, type BulkDataWrite, type BulkProductRow } from '../db/product-bulk-repository.ts';
 import type { StoreSession } from '../db/store.ts';
@@ -14,12 +15,6 @@ import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { MAX_CATEGORIES } from './product-input.ts';
 import { removeProducts, type RemovedProducts } from './product-removal.ts';
-
-export const PRODUCT_BULK_ACTIONS = ['hide', 'show', 'add-category', 'remove-category', 'feature', 'unfeature', 'delete'] as const;
-export type ProductBulkAction = (typeof PRODUCT_BULK_ACTIONS)[number];
-
-/** The most products one call changes: a screen's "select all that match" is refused past it. */
-export const MAX_BULK_PRODUCTS = 10_000;
 
 export interface BulkOutcome {
   /** Products written (or deleted). */

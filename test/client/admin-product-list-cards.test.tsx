@@ -51,15 +51,20 @@ describe('the product list as cards on a phone', () => {
     const table = screen.getByRole('table');
     expect(table.classList.contains('admin-table--cards')).toBe(true);
     expect(table.getAttribute('role')).toBe('table');
-    const headings = within(table).getAllByRole('columnheader').map((heading) => heading.textContent);
-    expect(headings).toEqual([ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ADMIN.shopOrderColumn]);
+    const headers = within(table).getAllByRole('columnheader');
+    // first the page's box of the bulk actions, then the columns
+    expect(within(headers[0]!).getByRole('checkbox', { name: ADMIN.productBulk.selectPage })).toBeTruthy();
+    expect(headers.slice(1).map((heading) => heading.textContent)).toEqual([ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ADMIN.shopOrderColumn]);
     for (const id of ['p1', 'p2', 'p3']) expect(row(id).getAttribute('role')).toBe('row');
     // the title: the row's header (a card's heading), holding the product's link and its variants
     const title = within(row('p1')).getByRole('rowheader');
     expect(within(title).getByRole('link', { name: 'Hand-dyed Linen Apron' })).toBeTruthy();
     expect(title.textContent).toContain(ADMIN.variantCount(4));
     // the other cells say their column on a card; the move buttons name themselves
-    const cells = within(row('p1')).getAllByRole('cell');
+    const [select, ...cells] = within(row('p1')).getAllByRole('cell');
+    // the row's box, named with the product, before the title
+    expect(within(select!).getByRole('checkbox', { name: ADMIN.productBulk.selectProduct(APRON.title) })).toBeTruthy();
+    expect(select!.getAttribute('data-label')).toBeNull();
     expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, null]);
     expect(cells.map((cell) => cell.textContent).slice(0, 3)).toEqual([ADMIN.productTypes.physical, ADMIN.hidden, '14']);
     expect(within(cells[4]!).getAllByRole('button').map((button) => button.getAttribute('aria-label')))
@@ -77,7 +82,7 @@ describe('the product list as cards on a phone', () => {
   it('writes a price "from" the lowest where the variants sell at different prices, as the shop does', async () => {
     shop();
     await openList('/config/products');
-    const price = (id: string) => within(row(id)).getAllByRole('cell')[3]!.textContent;
+    const price = (id: string) => row(id).querySelector(`td[data-label="${ADMIN.price}"]`)!.textContent;
     expect(price('p1')).toBe(ADMIN.priceFrom('$38.00'));
     expect(ADMIN.priceFrom('$38.00')).toBe('from $38.00');
     expect(price('p2')).toBe('$24.00');

@@ -58,7 +58,7 @@ describe('the product list', () => {
     ]);
     openAdmin('/config/products');
     await settle();
-    expect(document.querySelector('tr[data-product-id="p1"] td:nth-child(2)')?.textContent).toBe(ADMIN.productTypes.subscription);
+    expect(document.querySelector(`tr[data-product-id="p1"] td[data-label="${ADMIN.productType}"]`)?.textContent).toBe(ADMIN.productTypes.subscription);
   });
 });
 

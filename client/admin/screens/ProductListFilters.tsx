@@ -1,19 +1,17 @@
 /**
- * The product list's filters and sort: type, visibility, category (the shop's own, from the
- * server), running low (the inventory's rule and the owner's figure) and the order. Each change
- * is the screen's to keep in the address.
+ * The product list's filters and sort: type, visibility, category (the shop's own, which the
+ * screen reads from the server, a category a bulk action added among them once applied),
+ * running low (the inventory's rule and the owner's figure) and the order. Each change is the
+ * screen's to keep in the address.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { PRODUCT_LIST_KINDS, PRODUCT_SORTS } from '../../lib/product-list-choices.ts';
 import { CheckboxField, Field } from '../Field.tsx';
-import { useCall } from '../use-call.ts';
 import type { ProductListFields } from './products-list-query.ts';
 
-export function ProductListFilters({ fields, lowStock, onChange }: {
-  fields: ProductListFields; lowStock: number | null; onChange: (changed: Partial<ProductListFields>) => void;
+export function ProductListFilters({ fields, categories, lowStock, onChange }: {
+  fields: ProductListFields; categories: readonly string[]; lowStock: number | null; onChange: (changed: Partial<ProductListFields>) => void;
 }) {
-  const choices = useCall<{ categories: string[] }>('/api/admin/product-categories');
-  const categories = choices.data?.categories ?? [];
   // a category a shared link names that no product has any more is still shown as chosen
   const offered = fields.category === '' || categories.includes(fields.category) ? categories : [fields.category, ...categories];
   return (

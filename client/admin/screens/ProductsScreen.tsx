@@ -18,6 +18,12 @@
  * the shop's words. The search follows its box: a filter or sort changed takes the words the box
  * shows (an emptied box is no search), while the box alone searches with Enter or the button, as
  * every list's search does.
+ *
+ * Those who may edit the catalogue tick products (a box per row, one for the page in the header
+ * row) and act on them at once (ProductBulkBar.tsx): hide, show, a category, Featured, delete;
+ * with every product of a page ticked and more pages, on every product the search and filters
+ * keep. After an action its line is in the notice area, the selection is cleared and the same
+ * list (search, filters, page) is loaded again; a refused one keeps the selection.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
@@ -39,7 +45,10 @@ import { TableRegion } from '../TableRegion.tsx';
 import { CardTableHead } from '../CardTableHead.tsx';
 import { AdminLink } from '../AdminLink.tsx';
 import { typeTakesStock } from '../../lib/product-stock.ts';
-import { NO_NOTICE, useCarriedNotice } from '../screen-notice.ts';
+import { NO_NOTICE, refusedNotice, useCarriedNotice } from '../screen-notice.ts';
+import { SelectBox } from '../SelectBox.tsx';
+import { ProductBulkBar } from './ProductBulkBar.tsx';
+import { useProductSelection } from './product-selection.ts';
 
 interface ProductSummary {
   id: string;
@@ -132,6 +141,12 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   const moneyFormat = useStoreMoneyFormat();
   // what the editor left on its way here: "Harbour Jacket deleted."
   const [notice, setNotice] = useCarriedNotice();
+  // the shop's categories: the filter offers them, and so does a bulk action's category
+  const categoryChoices = useCall<{ categories: string[] }>('/api/admin/product-categories');
+  const categories = categoryChoices.data?.categories ?? [];
+  // the products chosen for a bulk action: a new search or filter starts afresh (not a sort or a page)
+  const selection = useProductSelection(JSON.stringify([fields.q, fields.type, fields.visible, fields.category, fields.stock]));
+  const pageIds = data?.products.map((product) => product.id) ?? [];
 
   const filtered = fields.q !== '' || filterSet(fields);
   const shopOrderShown = fields.sort === '' || fields.sort === 'shop';
@@ -173,6 +188,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   });
 
   const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
+
   async function move(product: ProductSummary, to: MoveTo) {
     if (moving !== null) return;
     const last = lastMove.current;
@@ -201,6 +217,32 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     else reload();
   }
 
+  // a bulk action done: its line in the screen's notice area (the heading above it takes the
+  // focus, as the controls pressed are gone with the selection), the same list again
+  const listBeforeBulk = useRef<ProductsAnswer | null | undefined>(undefined);
+  function bulkDone(message: string) {
+    setMoveNotice('');
+    setMoveError('');
+    setNotice({ text: message, kind: 'info' });
+    selection.clear();
+    listBeforeBulk.current = data;
+    reload();
+    categoryChoices.reload();
+    heading.current?.focus();
+  }
+  // refused, nothing changed: the selection stays for another try, over the list as it is now
+  function bulkRefused(message: string, status: number) {
+    setNotice(refusedNotice({ status, message }));
+    reload();
+  }
+  // products deleted from the last pages: once the list is back, its last page that still has any
+  useEffect(() => {
+    const before = listBeforeBulk.current;
+    if (before === undefined || loading || !data || data === before) return;
+    listBeforeBulk.current = undefined;
+    if (data.products.length === 0 && offset > 0 && data.total !== undefined) toPage(Math.max(0, Math.ceil(data.total / ADMIN_PAGE_SIZE) - 1) * ADMIN_PAGE_SIZE);
+  });
+
   /** Whether the row at `index` of this page is at the end `to` moves towards (the whole shop shown: no filter). */
   const atEnd = (index: number, to: MoveTo): boolean => {
     if (filtered) return false;
@@ -221,7 +263,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       {canEdit ? <ProductImport onImported={() => { if (offset === 0) reload(); else toPage(0); }} /> : null}
       <Notice text={notice.text} kind={notice.kind} />
       <SearchForm id="product-search" hint={ADMIN.productSearchHint} initialWords={fields.q} inputRef={searchBox} onSearch={(words) => filter({ q: words })} />
-      <ProductListFilters fields={fields} lowStock={data?.lowStock ?? null} onChange={filter} />
+      <ProductListFilters fields={fields} categories={categories} lowStock={data?.lowStock ?? null} onChange={filter} />
       <Notice text={error} kind="error" />
       {canEdit ? <p className="admin-hint">{!shopOrderShown ? ADMIN.shopOrderOtherSort : filtered ? ADMIN.shopOrderFilteredHint : ADMIN.shopOrderHint}</p> : null}
       {/* present before any move, so that what a move says is read out */}
@@ -230,14 +272,33 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
       {data?.total !== undefined ? <p className="admin-list-count" role="status">{countText(data.total, fields)}</p> : null}
       {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}
+      {/* a viewer's role reads the list only: no boxes, no actions */}
+      {canEdit && data && data.total !== undefined && data.products.length > 0 ? (
+        <ProductBulkBar
+          selection={selection} pageIds={pageIds} total={data.total} filtered={filtered} fields={fields} categories={categories}
+          onDone={bulkDone} onRefused={bulkRefused}
+        />
+      ) : null}
       {data && data.products.length > 0 ? (
         <TableRegion label={ADMIN.screens.products}>
           {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
           <table role="table" className="admin-table admin-table--cards admin-products" ref={tableBox}>
-            <CardTableHead columns={[ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ...(moves.length > 0 ? [ADMIN.shopOrderColumn] : [])]} />
+            <CardTableHead columns={[
+              ...(canEdit ? [<span key="select" className="admin-bulk-header-box">
+                <SelectBox label={ADMIN.productBulk.selectPage} checked={pageIds.every((id) => selection.isSelected(id))}
+                  mixed={pageIds.some((id) => selection.isSelected(id))} onChange={(checked) => selection.setPage(pageIds, checked)} />
+              </span>] : []),
+              ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ...(moves.length > 0 ? [ADMIN.shopOrderColumn] : []),
+            ]} />
             <tbody role="rowgroup">
               {data.products.map((product, index) => (
                 <tr role="row" key={product.id} data-product-id={product.id}>
+                  {canEdit ? (
+                    <td role="cell" className="admin-select-cell">
+                      <SelectBox label={ADMIN.productBulk.selectProduct(product.title)} checked={selection.isSelected(product.id)}
+                        onChange={(checked) => selection.setOne(product.id, checked, pageIds)} />
+                    </td>
+                  ) : null}
                   {/* the row's header, and on a phone its card's heading */}
                   <th role="rowheader" scope="row" className="admin-product-title">
                     <AdminLink to={productPath(product.id)} navigate={navigate}>{product.title}</AdminLink>
