@@ -14,7 +14,8 @@ export type Placement = (typeof PLACEMENTS)[number];
 /**
  * What may be changed of a page: a plain page (one the owner can add) its title, address and text;
  * the home page its title, heading and introduction; any other (the shop, a page with a form, a
- * gallery, lessons) its title, as the store serves it at an address of its own.
+ * gallery, lessons) its title and introduction (the collection's description), as the store
+ * serves it at an address of its own.
  */
 export type PageKind = 'plain' | 'home' | 'store';
 
@@ -30,6 +31,8 @@ export interface SitePage {
   text: string;
   heroTitle: string;
   heroText: string;
+  /** A store page's introduction (the collection's description) as typed: paragraphs and `[words](address)` links. */
+  description: string;
   navigation: Placement;
   revision: number;
   /** A plain page holding no items: the owner's own, which may go. */

@@ -67,7 +67,7 @@ async function answerOf(session: StoreSession, pageId: string) {
 /**
  * The Pages screen's calls: the site's collections by title and address, a plain page's title,
  * address and text (paragraphs and `[words](address)` links, server/pages/plain-page.ts), the home
- * page's heading and introduction, each page's place in the main and footer navigations (the
+ * page's heading and introduction, the other pages' introductions (their descriptions, by the same rule), each page's place in the main and footer navigations (the
  * siteLayout setting), new plain pages and their deletion. A page's revision (migration 167) refuses
  * a save or a delete made against an older version, as the settings' does.
  */
@@ -91,7 +91,7 @@ export function createPageCalls(deps: AppDeps): Router {
       const site = new SiteRepository(tx);
       const siteLayout = await site.readSettingForUpdate(SITE_LAYOUT);
       if (await pages.addressTaken(input.urlId, null)) throw fieldError('urlId', ADMIN.server.pageAddressTaken);
-      await pages.insert(id, { urlId: input.urlId, title: input.title, data: text === '' ? {} : { [PAGE_TEXT_KEY]: text } });
+      await pages.insert(id, { urlId: input.urlId, title: input.title, description: '', data: text === '' ? {} : { [PAGE_TEXT_KEY]: text } });
       const placed = placePage(siteLayout, { id, title: input.title, url: `/${input.urlId}`, memberAreaId: null }, input.navigation);
       if (!sameJson(placed, siteLayout)) await site.writeSetting(SITE_LAYOUT, placed);
       return answerOf(tx, id);
@@ -114,12 +114,14 @@ export function createPageCalls(deps: AppDeps): Router {
       if (urlId !== page.urlId && RESERVED_PAGE_ADDRESSES.has(urlId)) throw fieldError('urlId', ADMIN.server.pageAddressReserved);
       if (urlId !== page.urlId && await pages.addressTaken(urlId, page.id)) throw fieldError('urlId', ADMIN.server.pageAddressTaken);
       const data = savedData(page, input);
+      // a store page's introduction (its collection's description), kept as typed without the blank lines around it
+      const description = pageKind(page) === 'store' && input.description !== undefined ? input.description.trim() : page.description;
       const siteLayout = await site.readSettingForUpdate(SITE_LAYOUT);
       const placed = placePage(siteLayout, { id: page.id, title: input.title, url: pageAddressPath({ ...page, urlId }), memberAreaId: memberAreaOf(page) }, input.navigation);
-      const pageChangedNow = urlId !== page.urlId || input.title !== page.title || !sameJson(data, page.data);
+      const pageChangedNow = urlId !== page.urlId || input.title !== page.title || description !== page.description || !sameJson(data, page.data);
       const layoutChanged = !sameJson(placed, siteLayout);
       // a save that changes nothing writes nothing, so it refuses no other open screen
-      if (pageChangedNow) await pages.update(page.id, { urlId, title: input.title, data });
+      if (pageChangedNow) await pages.update(page.id, { urlId, title: input.title, description, data });
       else if (layoutChanged) await pages.touch(page.id);
       if (layoutChanged) await site.writeSetting(SITE_LAYOUT, placed);
       return answerOf(tx, page.id);

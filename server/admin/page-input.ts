@@ -11,6 +11,8 @@ export const MAX_PAGE_TITLE = 200;
 /** The home page's heading and introduction, one line each as the home page shows them. */
 export const MAX_HERO_TITLE = 200;
 export const MAX_HERO_TEXT = 1_000;
+/** A store page's introduction (the shop's, the contact page's): a few paragraphs at most. */
+export const MAX_PAGE_DESCRIPTION = 5_000;
 
 /** A title: one line, something in it. */
 const title = oneLineText(MAX_PAGE_TITLE).transform((value) => value.trim()).pipe(z.string().min(1, { error: ADMIN.server.required }));
@@ -27,7 +29,7 @@ export const newPageBody = z.object({
 
 /**
  * A save of a page: the fields its kind has (a plain page's address and text, the home page's
- * heading and introduction) are read, others left out or ignored; `revisionWhenLoaded`, the page's
+ * heading and introduction, another page's introduction) are read, others left out or ignored; `revisionWhenLoaded`, the page's
  * revision as read, makes a save over a newer version refused.
  */
 export const pageBody = z.object({
@@ -37,6 +39,7 @@ export const pageBody = z.object({
   text: ownerText(MAX_PAGE_TEXT).optional(),
   heroTitle: oneLineText(MAX_HERO_TITLE).optional(),
   heroText: oneLineText(MAX_HERO_TEXT).optional(),
+  description: ownerText(MAX_PAGE_DESCRIPTION).optional(),
   navigation: z.enum(PLACEMENTS),
   revisionWhenLoaded: z.number().int().min(0).optional(),
 });

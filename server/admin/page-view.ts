@@ -39,6 +39,7 @@ export function pageView(page: AdminPage, siteLayout: Json): PageView {
     text: kind === 'plain' ? plainPageText(page) : '',
     heroTitle: kind === 'home' ? text(page.data.heroTitle) : '',
     heroText: kind === 'home' ? text(page.data.heroText) : '',
+    description: kind === 'store' ? page.description : '',
     navigation: placementOf(siteLayout, page.id),
     revision: page.revision,
     deletable: isDeletable(page),

@@ -47,6 +47,8 @@ function toPage(row: PageRow): AdminPage {
 export interface AdminPageWrite {
   urlId: string;
   title: string;
+  /** The introduction as typed (plain text, shown as paragraphs): '' for a new page. */
+  description: string;
   data: Record<string, unknown>;
 }
 
@@ -84,15 +86,15 @@ export class AdminPageRepository {
   async insert(id: string, page: AdminPageWrite): Promise<void> {
     await this.session.run(
       `INSERT INTO collections (id, url_id, title, type_code, description, member_only, data_json, revision)
-       VALUES (?, ?, ?, 10, '', 0, ?, 0)`,
-      [id, page.urlId, page.title, JSON.stringify(page.data)],
+       VALUES (?, ?, ?, 10, ?, 0, ?, 0)`,
+      [id, page.urlId, page.title, page.description, JSON.stringify(page.data)],
     );
   }
 
   async update(id: string, page: AdminPageWrite): Promise<void> {
     await this.session.run(
-      'UPDATE collections SET url_id = ?, title = ?, data_json = ?, revision = revision + 1 WHERE id = ?',
-      [page.urlId, page.title, JSON.stringify(page.data), id],
+      'UPDATE collections SET url_id = ?, title = ?, description = ?, data_json = ?, revision = revision + 1 WHERE id = ?',
+      [page.urlId, page.title, page.description, JSON.stringify(page.data), id],
     );
   }
 

@@ -9,6 +9,7 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
+import { collectionDescriptionHtml, collectionDescriptionText } from './collection-description.ts';
 import { CONTACT_PAGE_PATH, readContactPage } from './contact-page.ts';
 import { galleryIslandOptions, productGalleryOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -31,7 +32,8 @@ export function collectionContext(collection: CollectionRecord): Json {
     urlId: collection.urlId,
     title: collection.title,
     typeCode: collection.typeCode,
-    description: collection.description,
+    // HTML, as the platform gives it: the owner's text as escaped paragraphs with safe links
+    description: collectionDescriptionHtml(collection.description),
     fullUrl: collection.urlId === 'home' ? '/' : `/${collection.urlId}`,
     ...collection.data,
   };
@@ -118,7 +120,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: String((await site.website()).siteTitle ?? home.title),
-      seo: { description: home.description },
+      seo: { description: collectionDescriptionText(home.description) },
       context: {
         collection: collectionContext(home),
         items: featured,
@@ -165,7 +167,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: shopPageTitle(shop.title, browse),
-      seo: { description: shop.description },
+      seo: { description: collectionDescriptionText(shop.description) },
       context: {
         collection: collectionContext(shop),
         items: cards,
@@ -328,7 +330,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'gallery',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
-      seo: { description: collection.description, image: images[0]?.assetUrl },
+      seo: { description: collectionDescriptionText(collection.description), image: images[0]?.assetUrl },
       context: {
         // Its options move to the page's top level, so its type is said here (collection-type-gallery).
         collection: { ...collectionContext(collection), galleryOptions: undefined, typeName: 'gallery' },
@@ -360,7 +362,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: collection.title,
-      seo: { description: collection.description },
+      seo: { description: collectionDescriptionText(collection.description) },
       context: {
         collection: collectionContext(collection),
         form,

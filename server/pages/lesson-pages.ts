@@ -5,6 +5,7 @@ import { currentSiteUserId } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
 import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
+import { collectionDescriptionText } from './collection-description.ts';
 import { filterList, listPageSize, listQueryOf, pageOfList, type ListedItem } from './collection-list.ts';
 import { inItemOrder, itemOrderOf } from './collection-order.ts';
 import { itemFacts } from './content-item-facts.ts';
@@ -57,7 +58,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
-      seo: { description: collection.description },
+      seo: { description: collectionDescriptionText(collection.description) },
       context: {
         collection: context,
         items: page.items,

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { collectionContext } from './catalogue-pages.ts';
+import { collectionDescriptionText } from './collection-description.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { isPlainPage, plainPageHtml } from './plain-page.ts';
 import { requestContent } from './request-content.ts';
@@ -29,7 +30,7 @@ export function createPlainPages(deps: AppDeps, pages: PageRenderer, notFound: (
       template: 'page',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: page.title,
-      seo: { description: page.description },
+      seo: { description: collectionDescriptionText(page.description) },
       // the owner's text as escaped paragraphs with safe links, as the platform gives a page's content
       context: { collection: collectionContext(page), mainContent: plainPageHtml(page) },
     });

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { Json } from './platform-data.ts';
+import { visibleText } from '../db/visible-text.ts';
 
 /**
  * What a folder's layout already writes of a collection a built-in page shows (doncab's
@@ -51,7 +52,8 @@ function headingsAndText(html: string): { headings: string[]; text: string } {
 /** Whether the layout's HTML (rendered around an empty main content) writes the collection's title as an h1, and its description. */
 export function layoutHeading(layoutHtml: string, collection: Json | undefined): LayoutHeading {
   const title = typeof collection?.title === 'string' ? squeezed(collection.title) : '';
-  const description = typeof collection?.description === 'string' ? squeezed(collection.description) : '';
+  // the description is HTML, as the platform's (the store's own paragraphs), compared by its words
+  const description = typeof collection?.description === 'string' ? squeezed(visibleText(collection.description)) : '';
   if (title === '') return { layoutWritesTitle: false, layoutWritesDescription: false };
   const { headings, text } = headingsAndText(layoutHtml);
   const layoutWritesTitle = headings.includes(title);

@@ -1,6 +1,7 @@
 import { escapeHtmlAttribute, escapeHtml } from '../../engine/plugins/core/html-escape.ts';
 import { inlineSocialIconSprite } from './social-icon-sprite.ts';
 import { platformScriptGlobals } from './platform-script-globals.ts';
+import { visibleText } from '../db/visible-text.ts';
 
 export interface HeaderFacts {
   pageTitle: string;
@@ -78,7 +79,8 @@ export function pageHeaders(context: Record<string, unknown>, facts: PageFacts):
   return squarespaceHeaders({
     pageTitle: typeof context.pageTitle === 'string' ? context.pageTitle : String(item?.title ?? collection?.title ?? ''),
     siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
-    description: String(item?.excerpt || collection?.description || website.siteTagLine || ''),
+    // the collection's description is HTML (the platform's shape): its words alone
+    description: String(item?.excerpt || visibleText(String(collection?.description ?? '')) || website.siteTagLine || ''),
     canonicalUrl: `${baseUrl}${facts.path}`,
     ogType: item === undefined ? 'website' : facts.typeName === 'products' ? 'product' : 'article',
     ogImage: image === null ? null : /^https?:/.test(image) ? image : `${baseUrl}${image}`,

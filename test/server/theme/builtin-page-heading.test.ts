@@ -43,5 +43,8 @@ describe('a built-in page inside a layout that already writes the collection hea
     expect(layoutHeading('<h1 class="x"><span>R&amp;D\n  lab</span></h1><p>About us</p>', { title: 'R&D lab', description: 'About us' }))
       .toEqual({ layoutWritesTitle: true, layoutWritesDescription: true });
     expect(layoutHeading('<h1>Other</h1><p>R&D lab</p>', { title: 'R&D lab' })).toEqual({ layoutWritesTitle: false, layoutWritesDescription: false });
+    // the store gives the description as HTML, as the platform does: compared by its words
+    expect(layoutHeading('<h1>Shop</h1><div class="page-description"><p>Pots &amp; linen<br>made here.</p></div>', { title: 'Shop', description: '<p>Pots &amp; linen<br>made here.</p>' }))
+      .toEqual({ layoutWritesTitle: true, layoutWritesDescription: true });
   });
 });
