@@ -1014,5 +1014,12 @@ export const ADMIN = {
     pageSaved: 'Page saved. The shop shows it on the next visit.',
     pageAdded: '{page} added: the shop shows it at {address}.',
     pageDeleted: '{page} deleted.',
+    // the navigations' other links (server/admin/navigation-link-calls.ts)
+    linkAddressNotValid: 'Give another site\'s address starting with https:// or http://, an email address as mailto:name@example.com, or an address of this shop starting with /, such as /search.',
+    linkChanged: 'Nothing was changed: the {navigation} was changed elsewhere since this screen showed it (by someone else or in another tab). It is shown as it is now: check it and try again.',
+    linkIsPage: 'This link is a page\'s: change it on the page, under In the navigation.',
+    linkAdded: '{link} added to the {navigation}.',
+    linkSaved: 'Link saved. The shop shows it on the next visit.',
+    linkRemoved: '{link} removed from the {navigation}.',
   },
 } as const;

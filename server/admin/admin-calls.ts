@@ -9,6 +9,7 @@ import { createGiftCardCalls } from './gift-card-calls.ts';
 import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
+import { createNavigationLinkCalls } from './navigation-link-calls.ts';
 import { createPageCalls } from './page-calls.ts';
 import { createProductBulkCalls } from './product-bulk-calls.ts';
 import { createProductCalls } from './product-calls.ts';
@@ -45,6 +46,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createSettingsCalls(deps));
   router.use(createStaffCalls(deps));
   router.use(createPageCalls(deps));
+  router.use(createNavigationLinkCalls(deps));
   router.use(createBlockFieldCalls(deps));
   router.use(createAccountCalls(deps));
   return router;

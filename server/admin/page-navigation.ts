@@ -41,7 +41,7 @@ export function linksOf(siteLayout: Json, navigation: Navigation): Json[] {
 }
 
 /** The layout with one navigation's links replaced (the navigation added when the layout lacked it). */
-function withLinks(siteLayout: Json, navigation: Navigation, links: Json[]): Json {
+export function withLinks(siteLayout: Json, navigation: Navigation, links: Json[]): Json {
   const layout = Array.isArray(siteLayout.layout) ? [...siteLayout.layout] : [];
   const index = layout.findIndex((item) => asObject(item)?.identifier === IDENTIFIERS[navigation]);
   const entry = { ...(asObject(layout[index]) ?? { identifier: IDENTIFIERS[navigation] }), links };

@@ -98,3 +98,105 @@ describe('the store\'s own pages\' introductions', () => {
     expect((await pageNamed('Contact')).description).toBe('Neu: Contact\n\nZweiter Absatz.');
   });
 });
+
+describe('the navigations\' other links', () => {
+  it('adds a link to another site or an email last, shown with rel="noopener" and stored in the seed\'s shape', async () => {
+    const added = await owner.post<Answer>(links('main'), { title: 'Journal', address: ' https://journal.example.com/linen ' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.message).toBe('Journal added to the main navigation.');
+    expect(added.body.navigations.main.at(-1)).toEqual({ title: 'Journal', url: 'https://journal.example.com/linen', pageId: null });
+    const mail = await owner.post<Answer>(links('footer'), { title: 'Write to us', address: 'mailto:studio@example.com?subject=Hello' });
+    expect(mail.status, mail.text).toBe(201);
+    expect((await storedLinks('mainNav')).at(-1)).toEqual({
+      collectionId: null, title: 'Journal', url: 'https://journal.example.com/linen', children: [], externalLink: 'https://journal.example.com/linen', memberAreaId: null,
+    });
+    const html = await shopPage('/');
+    expect(navTags(html, 'main-nav').at(-1)).toBe('<a href="https://journal.example.com/linen" rel="noopener">');
+    expect(navTags(html, 'footer-nav').at(-1)).toBe('<a href="mailto:studio@example.com?subject=Hello" rel="noopener">');
+  });
+
+  it('refuses an address that is not another site, an email or one of the shop\'s, and an empty label, under their fields', async () => {
+    const before = JSON.stringify(await storedLayout());
+    for (const address of ['javascript:alert(1)', 'ftp://files.example.com', 'instagram.com/linenandloam', '//evil.example.com', 'mailto:nobody', 'https://', 'https://ex ample.com', '']) {
+      const refused = await owner.post<Answer>(links('footer'), { title: 'X', address });
+      expect(refused.status, address).toBe(400);
+      expect(refused.body.fieldErrors?.address, address).toBe(ADMIN.server.linkAddressNotValid);
+    }
+    const untitled = await owner.post<Answer>(links('footer'), { title: '  ', address: 'https://example.com' });
+    expect(untitled.body.fieldErrors?.title).toBe(ADMIN.server.required);
+    expect((await owner.post<Answer>('/api/admin/navigation/side/links', { title: 'X', address: 'https://example.com' })).status).toBe(400);
+    expect(JSON.stringify(await storedLayout())).toBe(before);
+  });
+
+  it('changes the seed\'s Instagram link\'s label and address, and its Search link\'s label', async () => {
+    const { navigations } = await listed();
+    const index = navigations.footer.findIndex((shown) => shown.title === 'Instagram');
+    const changed = await owner.put<Answer>(link('footer', index), {
+      title: 'Instagram (studio)', address: 'https://www.instagram.com/linen.loam', was: navigations.footer[index],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.message).toBe(ADMIN.server.linkSaved);
+    expect((await storedLinks('footerNav'))[index]).toEqual({
+      collectionId: null, title: 'Instagram (studio)', url: 'https://www.instagram.com/linen.loam', children: [], externalLink: 'https://www.instagram.com/linen.loam', memberAreaId: null,
+    });
+    const search = await owner.put<Answer>(link('footer', 0), { title: 'Suche', address: '/search', was: navigations.footer[0] });
+    expect(search.status, search.text).toBe(200);
+    expect((await storedLinks('footerNav'))[0]).toMatchObject({ title: 'Suche', url: '/search', externalLink: null });
+    const html = await shopPage('/');
+    expect(navTags(html, 'footer-nav').slice(0, 2)).toEqual(['<a href="/search">', '<a href="https://www.instagram.com/linen.loam" rel="noopener">']);
+  });
+
+  it('moves a link up or down past pages, and says when it is at an end', async () => {
+    const { navigations } = await listed();
+    const index = navigations.main.length - 1;
+    const up = await owner.post<Answer>(`${link('main', index)}/move`, { to: 'up', was: navigations.main[index] });
+    expect(up.status, up.text).toBe(200);
+    expect(up.body).toMatchObject({ moved: true, message: `Journal moved to ${index} of ${index + 1} in the main navigation.` });
+    expect(up.body.navigations.main[index - 1]!.title).toBe('Journal');
+    const last = navigations.footer.length - 1;
+    const atEnd = await owner.post<Answer>(`${link('footer', last)}/move`, { to: 'down', was: (await listed()).navigations.footer[last] });
+    expect(atEnd.body).toMatchObject({ moved: false, message: 'Write to us is last in the footer navigation already: nothing was moved.' });
+  });
+
+  it('refuses a change to a link no longer where the screen showed it, or a page\'s, writing nothing', async () => {
+    const before = JSON.stringify(await storedLayout());
+    const stale = await owner.put<Answer>(link('footer', 1), { title: 'X', address: 'https://example.com', was: { title: 'Instagram', url: 'https://www.instagram.com/linenandloam' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(fillIn(ADMIN.server.linkChanged, 'footer navigation'));
+    expect(stale.body.navigations.footer[1]!.title).toBe('Instagram (studio)');
+    const gone = await owner.request<Answer>('DELETE', link('footer', 40), { was: { title: 'Suche', url: '/search' } });
+    expect(gone.status).toBe(409);
+    const { navigations } = await listed();
+    const page = await owner.put<Answer>(link('main', 0), { title: 'Start', address: '/', was: navigations.main[0] });
+    expect(page.status).toBe(409);
+    expect(page.body.message).toBe(ADMIN.server.linkIsPage);
+    expect(JSON.stringify(await storedLayout())).toBe(before);
+  });
+
+  it('removes a link from the navigation and the shop', async () => {
+    const { navigations } = await listed();
+    const index = navigations.footer.findIndex((shown) => shown.title === 'Write to us');
+    const removed = await owner.request<Answer>('DELETE', link('footer', index), { was: navigations.footer[index] });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.message).toBe('Write to us removed from the footer navigation.');
+    expect(removed.body.navigations.footer.some((shown) => shown.title === 'Write to us')).toBe(false);
+    expect(await shopPage('/')).not.toContain('mailto:studio@example.com');
+  });
+
+  it('are changed with store.manage alone', async () => {
+    const shopper = await server.signInShopper();
+    expect((await shopper.post(links('main'), { title: 'X', address: 'https://example.com' })).status).toBe(403);
+    const added = await owner.post<{ password: string }>('/api/admin/staff', { email: 'links-editor@example.com', role: 'editor' });
+    expect(added.status, added.text).toBe(201);
+    const editor = await new SiteUserVisitor(server.url).signIn('links-editor@example.com', added.body.password);
+    const { navigations } = await listed();
+    expect((await editor.post(links('main'), { title: 'X', address: 'https://example.com' })).status).toBe(403);
+    expect((await editor.put(link('footer', 0), { title: 'X', address: '/search', was: navigations.footer[0] })).status).toBe(403);
+    expect((await editor.post(`${link('footer', 0)}/move`, { to: 'down', was: navigations.footer[0] })).status).toBe(403);
+    expect((await editor.request('DELETE', link('footer', 0), { was: navigations.footer[0] })).status).toBe(403);
+  });
+});
+
+function fillIn(message: string, navigation: string): string {
+  return message.replace('{navigation}', navigation);
+}
