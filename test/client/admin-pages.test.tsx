@@ -16,9 +16,9 @@ import { withAdminSession } from './admin-session.ts';
 
 withAdminSession();
 
-const page = (fields: Record<string, unknown>) => ({ text: '', heroTitle: '', heroText: '', navigation: 'none', revision: 0, deletable: false, typeName: 'page', ...fields });
+const page = (fields: Record<string, unknown>) => ({ text: '', heroTitle: '', heroText: '', description: '', navigation: 'none', revision: 0, deletable: false, typeName: 'page', ...fields });
 const HOME = page({ id: 'home1', title: 'Home', urlId: 'home', address: '/', kind: 'home', heroTitle: 'Made slowly, meant to last', heroText: 'Linen, ceramics and paper goods.', navigation: 'main', revision: 2 });
-const SHOP = page({ id: 'shop1', title: 'Shop', urlId: 'shop', address: '/shop', kind: 'store', typeName: 'products', navigation: 'main' });
+const SHOP = page({ id: 'shop1', title: 'Shop', urlId: 'shop', address: '/shop', kind: 'store', typeName: 'products', description: 'Everything in the studio right now.', navigation: 'main', revision: 1 });
 const ABOUT = page({ id: 'about1', title: 'Über uns', urlId: 'ueber-uns', address: '/ueber-uns', kind: 'plain', text: 'Wir drehen Tassen.', navigation: 'footer', revision: 4, deletable: true });
 const NAVIGATIONS = {
   main: [{ title: 'Home', url: '/', pageId: 'home1' }, { title: 'Shop', url: '/shop', pageId: 'shop1' }],
@@ -55,8 +55,10 @@ describe('the list', () => {
     expect(navigate).toHaveBeenCalledWith('/config/pages/new');
     const footer = screen.getByRole('list', { name: 'Footer navigation' });
     expect(within(footer).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Search'), expect.stringContaining('Über uns')]);
-    // only a page's link moves: Search has no buttons
+    // every link moves; Search, not a page's, is also changed and removed here
     expect(within(footer).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Move Search up in the footer navigation', 'Move Search down in the footer navigation',
+      'Edit Search in the footer navigation', 'Remove Search from the footer navigation',
       'Move Über uns up in the footer navigation', 'Move Über uns down in the footer navigation',
     ]);
   });
@@ -88,7 +90,84 @@ describe('the list', () => {
     await settle();
     expect(screen.getByText(ADMIN.readOnlyRole)).toBeTruthy();
     expect(screen.queryByRole('button', { name: ADMIN.sitePages.addPage })).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /^Move / })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: /^(Move|Edit|Remove|Add a link) / })).toEqual([]);
+  });
+});
+
+describe('the navigations\' other links', () => {
+  const withJournal = { ...NAVIGATIONS, footer: [...NAVIGATIONS.footer, { title: 'Journal', url: 'https://journal.example.com', pageId: null }] };
+
+  it('adds a link to another site, its address refused under the field until it is one', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/pages', answer: { body: LISTED } },
+      {
+        method: 'POST', path: '/api/admin/navigation/footer/links', answer: (call) => ((call.body as { address: string }).address.startsWith('https://')
+          ? { status: 201, body: { navigations: withJournal, message: 'Journal added to the footer navigation.' } }
+          : { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { address: ADMIN.server.linkAddressNotValid } } }),
+      },
+    ]);
+    render(<PagesScreen navigate={navigate} canEdit />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sitePages.addLink('Footer navigation') }));
+    const label = screen.getByLabelText(ADMIN.sitePages.linkTitle);
+    expect(document.activeElement).toBe(label);
+    fireEvent.change(label, { target: { value: 'Journal' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.sitePages.linkAddress), { target: { value: 'journal.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sitePages.addLinkButton }));
+    await settle();
+    expect(screen.getByLabelText(ADMIN.sitePages.linkAddress).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(ADMIN.server.linkAddressNotValid).length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText(ADMIN.sitePages.linkAddress), { target: { value: 'https://journal.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sitePages.addLinkButton }));
+    await settle();
+    expect(bodies(calls, 'POST')).toEqual([{ title: 'Journal', address: 'journal.example.com' }, { title: 'Journal', address: 'https://journal.example.com' }]);
+    const footer = screen.getByRole('list', { name: 'Footer navigation' });
+    expect(within(footer).getAllByRole('listitem').at(-1)!.textContent).toContain('https://journal.example.com');
+    expect(screen.queryByLabelText(ADMIN.sitePages.linkTitle)).toBeNull();
+    expect(screen.getByText('Journal added to the footer navigation.')).toBeTruthy();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Edit Journal in the footer navigation');
+  });
+
+  it('changes a link\'s label and address in place, naming the link as shown', async () => {
+    const renamed = { ...NAVIGATIONS, footer: [{ title: 'Suche', url: '/search', pageId: null }, NAVIGATIONS.footer[1]] };
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/pages', answer: { body: LISTED } },
+      { method: 'PUT', path: '/api/admin/navigation/footer/links/0', answer: { body: { navigations: renamed, message: ADMIN.server.linkSaved } } },
+    ]);
+    render(<PagesScreen navigate={navigate} canEdit />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Search in the footer navigation' }));
+    expect((screen.getByLabelText(ADMIN.sitePages.linkAddress) as HTMLInputElement).value).toBe('/search');
+    fireEvent.change(screen.getByLabelText(ADMIN.sitePages.linkTitle), { target: { value: 'Suche' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sitePages.saveLink }));
+    await settle();
+    expect(bodies(calls, 'PUT')).toEqual([{ title: 'Suche', address: '/search', was: { title: 'Search', url: '/search' } }]);
+    const footer = screen.getByRole('list', { name: 'Footer navigation' });
+    expect(within(footer).getAllByRole('listitem')[0]!.textContent).toContain('Suche');
+    expect(screen.getByText(ADMIN.server.linkSaved)).toBeTruthy();
+  });
+
+  it('moves and removes a link, asked first; a refusal shows the navigations as they stand', async () => {
+    const moved = { ...NAVIGATIONS, footer: [NAVIGATIONS.footer[1], NAVIGATIONS.footer[0]] };
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/pages', answer: { body: LISTED } },
+      { method: 'POST', path: '/api/admin/navigation/footer/links/0/move', answer: { body: { moved: true, message: 'Search moved to 2 of 2 in the footer navigation.', navigations: moved } } },
+      { method: 'DELETE', path: '/api/admin/navigation/footer/links/1', answer: { status: 409, body: { message: 'Nothing was changed: the footer navigation was changed elsewhere.', navigations: NAVIGATIONS } } },
+    ]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    render(<PagesScreen navigate={navigate} canEdit />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Move Search down in the footer navigation' }));
+    await settle();
+    expect(bodies(calls, 'POST')).toEqual([{ to: 'down', was: { title: 'Search', url: '/search' } }]);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Search down in the footer navigation');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Search from the footer navigation' }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith(ADMIN.sitePages.confirmRemoveLink('Search', 'Footer navigation'));
+    expect(bodies(calls, 'DELETE')).toEqual([{ was: { title: 'Search', url: '/search' } }]);
+    expect(screen.getByText('Nothing was changed: the footer navigation was changed elsewhere.')).toBeTruthy();
+    const footer = screen.getByRole('list', { name: 'Footer navigation' });
+    expect(within(footer).getAllByRole('listitem')[0]!.textContent).toContain('Search');
   });
 });
 
@@ -207,5 +286,22 @@ describe('an existing page', () => {
     await settle();
     expect(screen.getByText(ADMIN.sitePages.storePageHint)).toBeTruthy();
     expect(screen.queryByRole('button', { name: ADMIN.delete })).toBeNull();
+  });
+
+  it('edits a store page\'s introduction, a text of paragraphs', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/pages', answer: { body: LISTED } },
+      { method: 'PUT', path: '/api/admin/pages/shop1', answer: (call) => ({ body: { page: { ...SHOP, ...(call.body as object), revision: 2 }, message: ADMIN.server.pageSaved } }) },
+    ]);
+    render(<PageEditor pageId="shop1" navigate={navigate} canEdit />);
+    await settle();
+    const introduction = screen.getByLabelText(ADMIN.sitePages.description) as HTMLTextAreaElement;
+    expect(introduction.tagName).toBe('TEXTAREA');
+    expect(introduction.value).toBe('Everything in the studio right now.');
+    fireEvent.change(introduction, { target: { value: 'Alles aus dem Studio.\n\nSiehe [Über uns](/ueber-uns).' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(bodies(calls, 'PUT')).toEqual([{ title: 'Shop', navigation: 'main', description: 'Alles aus dem Studio.\n\nSiehe [Über uns](/ueber-uns).', revisionWhenLoaded: 1 }]);
+    expect(screen.getByText(ADMIN.server.pageSaved)).toBeTruthy();
   });
 });

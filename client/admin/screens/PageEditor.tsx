@@ -1,7 +1,7 @@
 /**
  * One page of the site, or a new one: its title, its place in the navigations, and what its kind
  * lets the owner change (a plain page's address and text, the home page's heading and
- * introduction). The save names the page's revision as loaded: one refused because the page
+ * introduction, another page's introduction). The save names the page's revision as loaded: one refused because the page
  * changed elsewhere keeps every edit and offers the newer version with the edits laid over it. A
  * page the owner added may be deleted, asked first.
  */
@@ -22,12 +22,12 @@ import { pageEditsOntoNewer } from './page-edits-onto-newer.ts';
 import { PLACEMENTS, type PagesAnswer, type Placement, type SitePage } from './site-pages.ts';
 
 /** The form as typed. */
-interface PageForm { title: string; urlId: string; text: string; heroTitle: string; heroText: string; navigation: Placement }
+interface PageForm { title: string; urlId: string; text: string; heroTitle: string; heroText: string; description: string; navigation: Placement }
 
-const EMPTY: PageForm = { title: '', urlId: '', text: '', heroTitle: '', heroText: '', navigation: 'none' };
+const EMPTY: PageForm = { title: '', urlId: '', text: '', heroTitle: '', heroText: '', description: '', navigation: 'none' };
 
 function formOf(page: SitePage): PageForm {
-  return { title: page.title, urlId: page.urlId, text: page.text, heroTitle: page.heroTitle, heroText: page.heroText, navigation: page.navigation };
+  return { title: page.title, urlId: page.urlId, text: page.text, heroTitle: page.heroTitle, heroText: page.heroText, description: page.description, navigation: page.navigation };
 }
 
 /** What a save sends: the fields the page's kind has (a new page is a plain one). */
@@ -38,6 +38,7 @@ function payloadOf(form: PageForm, page: SitePage | null) {
     navigation: form.navigation,
     ...(kind === 'plain' ? { urlId: form.urlId, text: form.text } : {}),
     ...(kind === 'home' ? { heroTitle: form.heroTitle, heroText: form.heroText } : {}),
+    ...(kind === 'store' ? { description: form.description } : {}),
     ...(page !== null ? { revisionWhenLoaded: page.revision } : {}),
   };
 }
@@ -180,6 +181,11 @@ export function PageEditor({ pageId: openedId, navigate, canEdit }: { pageId: st
                 {(control) => <input {...control} value={form.heroText} maxLength={1000} onChange={(event) => update({ heroText: event.target.value })} />}
               </Field>
             </>
+          ) : null}
+          {kind === 'store' ? (
+            <Field label={ADMIN.sitePages.description} hint={ADMIN.sitePages.descriptionHint} error={error('description')}>
+              {(control) => <textarea {...control} rows={5} value={form.description} maxLength={5_000} onChange={(event) => update({ description: event.target.value })} />}
+            </Field>
           ) : null}
           {kind === 'plain' ? (
             <Field label={ADMIN.sitePages.text} hint={ADMIN.sitePages.textHint} error={error('text')}>

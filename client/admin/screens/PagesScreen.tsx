@@ -61,7 +61,7 @@ export function PagesScreen({ navigate, canEdit }: { navigate: Navigate; canEdit
           </table>
         </TableRegion>
       )}
-      {navigations !== null ? <NavigationOrder navigations={navigations} canEdit={canEdit} onMoved={setNavigations} /> : null}
+      {navigations !== null ? <NavigationOrder navigations={navigations} canEdit={canEdit} onChanged={setNavigations} /> : null}
     </section>
   );
 }
