@@ -173,6 +173,24 @@ describe('the navigations\' other links', () => {
     expect(JSON.stringify(await storedLayout())).toBe(before);
   });
 
+  it('refuses a malformed change, move or removal with 400, writing nothing', async () => {
+    const before = JSON.stringify(await storedLayout());
+    const { navigations } = await listed();
+    const was = navigations.footer[0];
+    const refusals = [
+      await owner.put(link('footer', 0).replace(/\/0$/, '/first'), { title: 'X', address: '/search', was }),
+      await owner.put(link('footer', 0).replace(/\/0$/, '/-1'), { title: 'X', address: '/search', was }),
+      await owner.put(link('footer', 0), { title: 'X', address: '/search' }),
+      await owner.put(link('footer', 0), { title: ['X'], address: '/search', was }),
+      await owner.post(`${link('footer', 0)}/move`, { to: 'sideways', was }),
+      await owner.post(`${link('footer', 0)}/move`, { was }),
+      await owner.request('DELETE', link('footer', 0), {}),
+      await owner.request('DELETE', link('side', 0), { was }),
+    ];
+    expect(refusals.map((refused) => refused.status)).toEqual(refusals.map(() => 400));
+    expect(JSON.stringify(await storedLayout())).toBe(before);
+  });
+
   it('removes a link from the navigation and the shop', async () => {
     const { navigations } = await listed();
     const index = navigations.footer.findIndex((shown) => shown.title === 'Write to us');

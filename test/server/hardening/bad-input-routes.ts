@@ -72,6 +72,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   // an unknown product or a bad id: refused in its own suite
   'POST /api/admin/products/:productId/duplicate': file('../admin/product-duplicate.test.ts'),
   'POST /api/admin/products/:productId/move': file('../admin/product-order.test.ts'),
+  'POST /api/admin/products/bulk': file('../admin/product-bulk.test.ts'),
   // a product not digital, unknown or with a bad id, no file, one over the cap: refused in its own suite
   'POST /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
   'DELETE /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
@@ -124,6 +125,10 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/pages/:pageId': file('../admin/pages.test.ts'),
   'DELETE /api/admin/pages/:pageId': file('../admin/pages.test.ts'),
   'POST /api/admin/pages/:pageId/move': file('../admin/pages.test.ts'),
+  'POST /api/admin/navigation/:navigation/links': file('../admin/page-introductions-and-links.test.ts'),
+  'PUT /api/admin/navigation/:navigation/links/:index': file('../admin/page-introductions-and-links.test.ts'),
+  'DELETE /api/admin/navigation/:navigation/links/:index': file('../admin/page-introductions-and-links.test.ts'),
+  'POST /api/admin/navigation/:navigation/links/:index/move': file('../admin/page-introductions-and-links.test.ts'),
   'GET /api/admin/account/session': noInput(READ_ONLY),
   'PUT /api/admin/account/password': file(ADMIN),
   'PUT /api/admin/account/email': file(ADMIN),
