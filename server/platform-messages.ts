@@ -3,6 +3,8 @@
  * creation). Storefront strings that the islands show too (form errors…) come from
  * client/lib/messages.ts; crumb and generic failures from server/messages.ts.
  */
+import { CAPTCHA_CHALLENGE } from '../client/lib/messages.ts';
+
 export const platformMessages = {
   signInRequired: 'You must be signed in to do that.',
   permissionDenied: 'Your role does not allow this action.',
@@ -16,10 +18,11 @@ export const platformMessages = {
   formNotFound: 'This form has not been configured yet.',
   formSubmissionSaved: 'Form submission received.',
   unknownTemplateSchemaType: 'Unknown form template type "{type}".',
-  captchaChallengeExpired: 'The CAPTCHA challenge has expired. Please try a new one.',
-  captchaWrongAnswer: 'That answer is not correct. Please try again.',
-  captchaTooManyWrongAnswers: 'Too many wrong answers to this challenge. Please try a new one.',
-  captchaPrompt: 'What is {left} plus {right}?',
+  get captchaChallengeExpired(): string { return CAPTCHA_CHALLENGE.expired; },
+  get captchaWrongAnswer(): string { return CAPTCHA_CHALLENGE.wrongAnswer; },
+  get captchaTooManyWrongAnswers(): string { return CAPTCHA_CHALLENGE.tooManyWrongAnswers; },
+  // the captcha's question and refusals are the shopper's: in the store's language (captcha-routes.ts)
+  get captchaPrompt(): string { return CAPTCHA_CHALLENGE.prompt; },
   placeNotFound: 'No place matches that id.',
   mainNavigationMissing: 'Unable to find site main navigation',
   collectionNotFound: 'That collection does not exist.',

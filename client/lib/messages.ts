@@ -769,3 +769,121 @@ export const EMAIL_WORDS = translated('EMAIL_WORDS', {
   giftCardGoesTo: 'The gift card goes to',
   viewOrder: 'View your order',
 } as const);
+
+/**
+ * The notes the server writes into the shopper's pages (server/messages.ts reads them): the
+ * members' sign-in and password pages, search, the shop's filters and sort, the checkout and the
+ * order's page, the mailing list's confirmation. `{name}` marks what the server fills in.
+ */
+export const PAGE_NOTES = translated('PAGE_NOTES', {
+  memberSignInTitle: 'Sign in',
+  memberSignInIncomplete: 'Please enter your email and password.',
+  /** The sign-in call's refusals, which the members' sign-in page shows on its form. */
+  invalidCredentials: 'The email or password is incorrect.',
+  tooManySignInAttempts: 'Too many sign-in attempts. Please try again in a few minutes.',
+  memberPasswordChanged: 'Your new password is set. Sign in with it.',
+  memberForgotPasswordTitle: 'Forgot your password?',
+  memberForgotPasswordNotAnEmail: 'Please enter the email you sign in with.',
+  memberResetLinkSent: 'If an account signs in with that email, a link to choose a new password is on its way to it. The link works once, for an hour.',
+  memberResetNeedsContact: 'This shop cannot send emails, so it cannot send you a link to choose a new password. Please contact the shop to get back into your account.',
+  memberResetContactLink: 'Contact the shop',
+  memberResetPasswordTitle: 'Choose a new password',
+  memberResetLinkInvalid: 'This link has expired or has been used already. Ask for a new one.',
+  memberResetLinkReplaced: 'A newer link has been sent since this one, which no longer works: use the link in the latest email, or ask for a new one.',
+  formExpired: 'This form was open for too long to be sent safely, so nothing was done. Go back to the page and send it again. If this keeps happening, allow cookies for this site.',
+  searchQueryCut: 'Only the first {max} characters were searched.',
+  searchCloseMatch: 'Nothing matches “{query}”. Showing {results} for “{closeMatch}”.',
+  searchResultOne: '1 result',
+  searchResultMany: '{count} results',
+  checkoutNotPlaced: 'Your order was NOT placed: the checkout needs JavaScript. Please turn on JavaScript in your browser (or wait for the page to finish loading) and place your order again.',
+  orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
+  orderEmailNotSentNote: 'We could not send a confirmation email to {email}: keep this page (bookmark or print it) as your record of the order.',
+  giftCardNoEmailNote: 'The gift card is for {recipient}. This store does not send emails, so its code is not emailed: ask the shop for it to pass on.',
+  giftCardNotEmailedNote: 'The gift card is for {recipient}. Its code was not emailed when this order was placed: ask the shop to send it.',
+  shopBrowseInvalid: 'That filter, sort or page does not exist.',
+  sortFeatured: 'Featured',
+  sortNewest: 'Newest',
+  sortPriceLowToHigh: 'Price, low to high',
+  sortPriceHighToLow: 'Price, high to low',
+  allProducts: 'All',
+  shopUnknownCategory: 'This shop has no category “{name}”. Choose one of its categories above.',
+  shopUnknownTag: 'No product in this shop is tagged “{name}”. Choose one of its tags above.',
+  shopSeeAllProducts: 'See all products',
+  mailingListConfirmed: 'Thank you: your subscription is confirmed.',
+  mailingListBackToShop: 'Back to the shop',
+  mailingListBackToSignUpPage: 'Back to the page you signed up on',
+  mailingListLinkInvalid: 'This confirmation link is not valid or has expired. Please sign up again.',
+} as const);
+
+/** The built-in captcha's question and its refusals (server/security/captcha.ts), asked in the store's language. */
+export const CAPTCHA_CHALLENGE = translated('CAPTCHA_CHALLENGE', {
+  prompt: 'What is {left} plus {right}?',
+  expired: 'The CAPTCHA challenge has expired. Please try a new one.',
+  wrongAnswer: 'That answer is not correct. Please try again.',
+  tooManyWrongAnswers: 'Too many wrong answers to this challenge. Please try a new one.',
+} as const);
+
+/**
+ * The shopper's other emails (server/email/): what became of the order, a refund of part of it, a
+ * gift card, a member's password link, a restock notice and the mailing list's confirmation. Their
+ * templates print the words from `words`; a sentence with `{name}` is filled by the server, as text
+ * and as HTML, where the English HTML wrote some values in bold. The order confirmation's words are
+ * EMAIL_WORDS, which these emails share.
+ */
+export const SHOPPER_EMAILS = translated('SHOPPER_EMAILS', {
+  shippedSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
+  cancelledSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',
+  refundedSubject: 'Your order {orderNumber} from {siteTitle} has been refunded',
+  partlyRefundedSubject: 'A refund of {amount} on your order {orderNumber} from {siteTitle}',
+  giftCardSubject: '{customerName} sent you a {amount} gift card for {siteTitle}',
+  passwordResetSubject: 'Choose a new password for {siteTitle}',
+  restockSubject: '{productName} is back in stock',
+  restockBody: 'Good news: {productName} ({variant}) is available again at {url}',
+  mailingListSubject: 'Please confirm your subscription to {siteTitle}',
+  mailingListBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
+  shippedHeading: 'Your order is on its way',
+  /** The text part's first line; the HTML part's says the same in other words. */
+  shippedIntroText: 'Good news, {customerName}: your order {orderNumber} from {siteTitle} is on its way.',
+  shippedIntroHtml: 'Good news, {customerName}: order {orderNumber} from {siteTitle} has been sent.',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  trackParcel: 'Track your parcel',
+  notInParcel: 'Not in the parcel',
+  apartDownload: 'a download, sent by email: its link is in your order confirmation',
+  apartGiftCard: 'a gift card, emailed to its recipient',
+  apartService: 'a service, nothing to send',
+  cancelledHeading: 'Your order has been cancelled',
+  cancelledIntroText: '{customerName}, your order {orderNumber} from {siteTitle} has been cancelled: it will not be sent.',
+  cancelledIntroHtml: '{customerName}, order {orderNumber} from {siteTitle} has been cancelled: it will not be sent.',
+  refundedHeading: 'Your order has been refunded',
+  refundedIntroText: '{customerName}, your order {orderNumber} from {siteTitle} has been refunded.',
+  refundedIntroHtml: '{customerName}, order {orderNumber} from {siteTitle} has been refunded.',
+  refunded: 'Refunded:',
+  refundedNotSent: 'The order had not been sent yet, so it will not be sent now.',
+  partlyRefundedHeading: 'Part of your order has been refunded',
+  partlyRefundedIntroText: '{customerName}, {siteTitle} has refunded {amount} of your order {orderNumber}.',
+  partlyRefundedIntroHtml: '{customerName}, {siteTitle} has refunded {amount} of order {orderNumber}.',
+  partlyRefundedFor: 'For:',
+  refundedInFull: 'Your order is now refunded in full.',
+  toCardEnding: '{amount} goes back to your card ending {last4}.',
+  toCardPaidWith: '{amount} goes back to the card you paid with.',
+  bankDelay: 'Your bank may take a few days to show it on your statement.',
+  backOnGiftCardEnding: '{amount} is back on your gift card ending {last4}.',
+  backOnGiftCard: '{amount} is back on your gift card.',
+  giftCardStopped: 'The gift card it bought, ending {cards}, can no longer be used.',
+  giftCardsStopped: 'The gift cards it bought, ending {cards}, can no longer be used.',
+  testNothingBack: 'This was a test order: nothing was charged, so nothing goes back to your card.',
+  notExpected: 'If you did not expect this, reply to this email and we will sort it out.',
+  giftCardHeading: 'A gift card for {siteTitle}',
+  giftCardIntro: '{customerName} sent you a gift card for {siteTitle}, worth {amount}.',
+  giftCardCodeIs: 'Your gift card code:',
+  giftCardHowTo: 'Type it under "Gift card code" at the checkout: what it pays is taken from the card, and what is left stays on it for another order.',
+  visitShop: 'Visit the shop',
+  passwordHeading: 'Choose a new password',
+  passwordAsked: 'Someone asked to choose a new password for {email} at {siteTitle}.',
+  passwordChooseText: 'Choose your new password here (the link works once, for {minutes} minutes):',
+  /** The HTML part's link text, and what follows it. */
+  passwordChooseLink: 'Choose your new password',
+  passwordLinkTerms: '(the link works once, for {minutes} minutes).',
+  passwordNotYou: 'If it was not you, do nothing: your password stays as it is.',
+} as const);

@@ -5,6 +5,7 @@ import { CAPTCHA_ACTIONS, isLocalCaptcha } from '../security/captcha.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
+import { followStoreLanguage } from '../pages/store-language.ts';
 
 const challengeQuery = z.object({
   action: z.enum(CAPTCHA_ACTIONS, { error: `action must be one of ${CAPTCHA_ACTIONS.join(', ')}` }).default('form_block'),
@@ -20,14 +21,16 @@ export function createCaptchaRouter(deps: AppDeps): Router {
   const router = Router();
   const captcha = deps.captcha;
   if (!isLocalCaptcha(captcha)) return router;
+  // the question and its refusals are the store's own words, which the shopper reads: in the store's language
+  const inStoreLanguage = followStoreLanguage(deps);
 
-  router.get('/api/captcha/challenge', createRateLimiter(deps, 'captchaChallenge'), (req, res) => {
+  router.get('/api/captcha/challenge', createRateLimiter(deps, 'captchaChallenge'), inStoreLanguage, (req, res) => {
     const { action } = parseInput(challengeQuery, req.query);
     res.set('Cache-Control', 'no-store');
     res.json({ siteKey: captcha.siteKey, ...captcha.issueChallenge(action) });
   });
 
-  router.post('/api/captcha/solve', createRateLimiter(deps, 'captchaSolve'), async (req, res) => {
+  router.post('/api/captcha/solve', createRateLimiter(deps, 'captchaSolve'), inStoreLanguage, async (req, res) => {
     const input = parseInput(solveSchema, req.body);
     const result = await captcha.solveChallenge(input.challenge, input.answer);
     if (!result.ok) throw new HttpError(400, result.message);

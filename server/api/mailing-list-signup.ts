@@ -1,4 +1,4 @@
-import { NEWSLETTER } from '../../client/lib/messages.ts';
+import { NEWSLETTER, SHOPPER_EMAILS } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import type { OutboxEmail } from '../db/email-outbox-repository.ts';
@@ -9,6 +9,8 @@ import { ServerSecretRepository } from '../db/server-secret-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { createMailingListLinks, HELD_CONFIRMATION_SENDABLE_MS, type MailingListRequest } from '../security/mailing-list-link.ts';
+import { inStoreLanguage } from '../pages/store-language.ts';
+import { storeLocale } from '../pages/base-context.ts';
 
 /**
  * What a sign-up for the mailing list tells the shopper about the confirmation: to look for it,
@@ -52,6 +54,7 @@ export function createMailingListSignUp(deps: AppDeps) {
   async function prepare(now = Date.now()) {
     const linkSigner = await signedLinks();
     const website = await site.website();
+    const locale = storeLocale(website);
     return async (request: MailingListRequest, session: StoreSession = deps.store): Promise<MailingListSignUpResult> =>
       session.transaction(async (tx): Promise<MailingListSignUpResult> => {
         const list = new MailingListRepository(tx);
@@ -65,8 +68,9 @@ export function createMailingListSignUp(deps: AppDeps) {
         const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${linkSigner.tokenFor(request, now)}`;
         const email = await list.queueConfirmation({
           recipient: request.email,
-          subject: fillMessage(serverMessages.mailingListConfirmationSubject, { siteTitle }),
-          body: fillMessage(serverMessages.mailingListConfirmationBody, { siteTitle, url }),
+          // in the store's language, as the page it was asked from
+          subject: inStoreLanguage(locale, () => fillMessage(SHOPPER_EMAILS.mailingListSubject, { siteTitle })),
+          body: inStoreLanguage(locale, () => fillMessage(SHOPPER_EMAILS.mailingListBody, { siteTitle, url })),
         }, now);
         return { outcome: 'confirmation-sent', email };
       });

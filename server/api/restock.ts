@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { RESTOCK } from '../../client/lib/messages.ts';
+import { RESTOCK, SHOPPER_EMAILS } from '../../client/lib/messages.ts';
 import { restockPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { RestockRepository, type GroupPosition, type SignUpPosition } from '../db/restock-repository.ts';
@@ -18,6 +18,8 @@ import { confirmationNote, createMailingListSignUp } from './mailing-list-signup
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import type { OutboxEmail } from '../db/email-outbox-repository.ts';
 import { canSendEmail } from '../email/mailer.ts';
+import { inStoreLanguage } from '../pages/store-language.ts';
+import { storeLocale } from '../pages/base-context.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -178,8 +180,10 @@ export function createRestockRouter(deps: AppDeps): Router {
       variant: Object.values(variant.attributes).join(' / ') || variant.sku,
       url: `${baseUrl}${PRODUCT_URL_PREFIX}${product.urlId}`,
     };
-    const subject = fillMessage(serverMessages.restockEmailSubject, values);
-    const body = fillMessage(serverMessages.restockEmailBody, values);
+    // the notice is the shopper's: in the store's language, though the owner's call sends it
+    const locale = storeLocale(await site.website());
+    const subject = inStoreLanguage(locale, () => fillMessage(SHOPPER_EMAILS.restockSubject, values));
+    const body = inStoreLanguage(locale, () => fillMessage(SHOPPER_EMAILS.restockBody, values));
     const notices: OutboxEmail[] = [];
     for (const signUp of await restock.pendingSignUps(product.id, variant.id)) {
       const notice = await restock.recordNotice(signUp, subject, body);

@@ -11,7 +11,11 @@ import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import type { GiftCardRecord } from '../db/gift-card-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { fillMessage, serverMessages } from '../messages.ts';
+import { fillMessage } from '../messages.ts';
+import { SHOPPER_EMAILS } from '../../client/lib/messages.ts';
+import { inStoreLanguage } from '../pages/store-language.ts';
+import { emailSentence } from './email-sentences.ts';
+import { statusEmailWords } from './order-status-email.ts';
 import { loadEmailTemplates, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 
@@ -28,12 +32,23 @@ export function withCodesHidden(text: string): string {
 /** What of its order the email tells: the checkout's order, or one read again from the store. */
 type GiftCardEmailOrder = Pick<OrderEmailInput, 'orderId' | 'siteTitle' | 'locale' | 'customerName' | 'baseUrl'>;
 
+/** The email in the store's language (its locale's), subject and body. */
 export function giftCardEmail(order: GiftCardEmailOrder, card: GiftCardRecord): NewOutboxEmail {
+  return inStoreLanguage(order.locale, () => giftCardEmailNow(order, card));
+}
+
+function giftCardEmailNow(order: GiftCardEmailOrder, card: GiftCardRecord): NewOutboxEmail {
   const templates = loadEmailTemplates(GIFT_CARD_EMAIL_KIND);
   const amount = moneyTextIn(card.currency, order.locale)(card.initialCents);
-  const subject = fillMessage(serverMessages.giftCardEmailSubject, { customerName: order.customerName, amount, siteTitle: order.siteTitle });
+  const subject = fillMessage(SHOPPER_EMAILS.giftCardSubject, { customerName: order.customerName, amount, siteTitle: order.siteTitle });
+  const said = { customerName: order.customerName, siteTitle: order.siteTitle, amount };
   const context = {
     subject,
+    words: {
+      ...statusEmailWords(),
+      heading: emailSentence(SHOPPER_EMAILS.giftCardHeading, said),
+      intro: emailSentence(SHOPPER_EMAILS.giftCardIntro, said, ['amount']),
+    },
     siteTitle: order.siteTitle,
     customerName: order.customerName,
     amount,

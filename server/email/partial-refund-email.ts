@@ -6,7 +6,7 @@
  * of the order, or, of a test order whose card was never charged, that nothing goes back to it.
  * A refund that brings the order's refunds to its total says the order is now refunded in full.
  */
-import { CHECKOUT } from '../../client/lib/messages.ts';
+import { CHECKOUT, SHOPPER_EMAILS } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
@@ -16,7 +16,10 @@ import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { OrderRefundRecord } from '../db/order-refund-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { fillMessage, serverMessages } from '../messages.ts';
+import { fillMessage } from '../messages.ts';
+import { inStoreLanguage } from '../pages/store-language.ts';
+import { emailSentence } from './email-sentences.ts';
+import { backToCard, statusEmailWords } from './order-status-email.ts';
 import { loadEmailTemplates, renderEmail, shopAddressPart, storeLink } from './order-email-parts.ts';
 
 export const PARTIAL_REFUND_EMAIL_KIND = 'order-partly-refunded';
@@ -30,30 +33,40 @@ export async function partialRefundEmail(session: StoreSession, refund: OrderRef
     readCheckoutSettings(session), new GiftCardRepository(session).paymentOf(refund.orderId),
   ]);
   if (!order || !customer || customer.email === '') return null;
-  const money = moneyTextIn(order.currency, settings.locale);
-  const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
-  const amount = money(refund.amountCents);
-  const subject = fillMessage(serverMessages.orderPartlyRefundedEmailSubject, { amount, orderNumber, siteTitle: settings.siteTitle });
-  const itemOf = new Map(items.map((item) => [item.id, item]));
-  const context = {
-    subject,
-    siteTitle: settings.siteTitle,
-    orderNumber,
-    customerName: customer.name,
-    amount,
-    lines: refund.lines.map((line) => ({
-      productName: itemOf.get(line.itemId)?.product_name ?? '',
-      variantLabel: itemOf.get(line.itemId)?.variant_label ?? '',
-      quantity: line.quantity,
-    })),
-    // a test order's card was never charged: said in place of what would go back to it
-    toCard: refund.cardCents > 0 && !order.testMode ? { amount: money(refund.cardCents), last4: customer.cardLast4 } : null,
-    cardNotCharged: refund.cardCents > 0 && order.testMode,
-    toGiftCard: refund.giftCardCents > 0 ? { amount: money(refund.giftCardCents), last4: giftCardPayment?.last4 ?? '' } : null,
-    refundedInFull,
-    orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
-    shopAddress: shopAddressPart(settings.shopAddress),
-  };
-  const { html, text } = renderEmail(loadEmailTemplates(PARTIAL_REFUND_EMAIL_KIND), context, `${PARTIAL_REFUND_EMAIL_KIND} email`);
-  return { kind: PARTIAL_REFUND_EMAIL_KIND, subjectId: refund.orderId, recipient: customer.email, subject, text, html };
+  // in the store's language, as its other emails to the shopper
+  return inStoreLanguage(settings.locale, () => {
+    const money = moneyTextIn(order.currency, settings.locale);
+    const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
+    const amount = money(refund.amountCents);
+    const subject = fillMessage(SHOPPER_EMAILS.partlyRefundedSubject, { amount, orderNumber, siteTitle: settings.siteTitle });
+    const intro = { customerName: customer.name, siteTitle: settings.siteTitle, amount, orderNumber };
+    const itemOf = new Map(items.map((item) => [item.id, item]));
+    const context = {
+      subject,
+      words: { ...statusEmailWords(), intro: { text: fillMessage(SHOPPER_EMAILS.partlyRefundedIntroText, intro), html: emailSentence(SHOPPER_EMAILS.partlyRefundedIntroHtml, intro, ['amount', 'orderNumber']).html } },
+      siteTitle: settings.siteTitle,
+      orderNumber,
+      customerName: customer.name,
+      amount,
+      lines: refund.lines.map((line) => ({
+        productName: itemOf.get(line.itemId)?.product_name ?? '',
+        variantLabel: itemOf.get(line.itemId)?.variant_label ?? '',
+        quantity: line.quantity,
+      })),
+      // a test order's card was never charged: said in place of what would go back to it
+      toCard: refund.cardCents > 0 && !order.testMode ? { said: backToCard(money(refund.cardCents), customer.cardLast4) } : null,
+      cardNotCharged: refund.cardCents > 0 && order.testMode,
+      toGiftCard: refund.giftCardCents > 0 ? { said: giftCardBack(money(refund.giftCardCents), giftCardPayment?.last4 ?? '') } : null,
+      refundedInFull,
+      orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
+      shopAddress: shopAddressPart(settings.shopAddress),
+    };
+    const { html, text } = renderEmail(loadEmailTemplates(PARTIAL_REFUND_EMAIL_KIND), context, `${PARTIAL_REFUND_EMAIL_KIND} email`);
+    return { kind: PARTIAL_REFUND_EMAIL_KIND, subjectId: refund.orderId, recipient: customer.email, subject, text, html };
+  });
+}
+
+/** What goes back on the gift card that paid part of the order: by its last four characters when known. */
+function giftCardBack(amount: string, last4: string) {
+  return emailSentence(last4 ? SHOPPER_EMAILS.backOnGiftCardEnding : SHOPPER_EMAILS.backOnGiftCard, { amount, last4 });
 }

@@ -25,7 +25,7 @@ export function createPasswordLinkSender(deps: AppDeps): { send(email: string, p
    * The account's new link and its email, in one transaction (an earlier link email not yet sent is
    * given up: its link no longer works); null when one was sent a moment ago.
    */
-  async function makeLink(siteUserId: string, email: string, settings: { siteTitle: string; baseUrl: string }, pageLink?: ResetPageLink): Promise<OutboxEmail | null> {
+  async function makeLink(siteUserId: string, email: string, settings: { siteTitle: string; baseUrl: string; locale: string }, pageLink?: ResetPageLink): Promise<OutboxEmail | null> {
     const now = Date.now();
     return deps.store.transaction(async (tx) => {
       const last = await new PasswordResetRepository(tx).lastRequestedOn(siteUserId);
@@ -35,6 +35,8 @@ export function createPasswordLinkSender(deps: AppDeps): { send(email: string, p
       const message = passwordResetEmail({
         siteUserId, email, siteTitle: settings.siteTitle, baseUrl: settings.baseUrl, token, minutes: RESET_LINK_MINUTES,
         resetUrl: pageLink?.(settings.baseUrl, token),
+        // a member's link email is the shopper's, in the store's language; the admin's stays English
+        locale: pageLink === undefined ? undefined : settings.locale,
       });
       return new EmailOutboxRepository(tx).add(message, now);
     });

@@ -9,6 +9,9 @@
 import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
+import { EMAIL_WORDS, SHOPPER_EMAILS } from '../../client/lib/messages.ts';
+import { inStoreLanguage } from '../pages/store-language.ts';
+import { emailSentence } from './email-sentences.ts';
 import { loadEmailTemplates, renderEmail } from './order-email-parts.ts';
 
 export const PASSWORD_RESET_EMAIL_KIND = 'password-reset';
@@ -25,6 +28,8 @@ export interface PasswordResetEmailInput {
   minutes: number;
   /** The page the link opens, when not the admin's (a member's reset page); made from the same token. */
   resetUrl?: string;
+  /** A member's email is written in the store's language (its locale); the admin's, without one, in English as the admin is. */
+  locale?: string;
 }
 
 /** The link an email carries for `token`. */
@@ -44,7 +49,19 @@ function linkEmail(kind: string, subjectText: string, input: PasswordResetEmailI
 }
 
 export function passwordResetEmail(input: PasswordResetEmailInput): NewOutboxEmail {
-  return linkEmail(PASSWORD_RESET_EMAIL_KIND, serverMessages.passwordResetEmailSubject, input, { minutes: input.minutes });
+  return inStoreLanguage(input.locale ?? 'en', () => {
+    const said = { email: input.email, siteTitle: input.siteTitle, minutes: input.minutes };
+    const words = {
+      htmlLang: EMAIL_WORDS.htmlLang,
+      passwordHeading: SHOPPER_EMAILS.passwordHeading,
+      asked: emailSentence(SHOPPER_EMAILS.passwordAsked, said, ['email']),
+      chooseHere: emailSentence(SHOPPER_EMAILS.passwordChooseText, said),
+      passwordChooseLink: SHOPPER_EMAILS.passwordChooseLink,
+      linkTerms: emailSentence(SHOPPER_EMAILS.passwordLinkTerms, said),
+      passwordNotYou: SHOPPER_EMAILS.passwordNotYou,
+    };
+    return linkEmail(PASSWORD_RESET_EMAIL_KIND, SHOPPER_EMAILS.passwordResetSubject, input, { minutes: input.minutes, words });
+  });
 }
 
 export interface StaffInvitationInput extends Omit<PasswordResetEmailInput, 'minutes'> {

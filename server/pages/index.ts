@@ -34,6 +34,7 @@ import { folderStatic } from '../theme/folder-static.ts';
 import { authoredPartialNames } from '../theme/platform-tags.ts';
 import { isFileRequest } from '../security/file-requests.ts';
 import { isMalformedAddress } from '../security/malformed-address.ts';
+import { knownMessageNow } from '../../client/lib/translated.ts';
 
 /** Last resort when even the error template cannot render. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
@@ -192,9 +193,10 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
     }
     // a refusal the visitor can act on (429 past a budget, say) says what it is
-    // and a refused form post leads back to its page (a path of this site, see formPageBackPath)
+    // and a refused form post leads back to its page (a path of this site, see formPageBackPath);
+    // a message the store's catalogue knows is said in the store's language
     const errorContext = fault !== null ? { errorMessage: fault.message }
-      : err instanceof HttpError ? { errorMessage: err.message, ...backLinkOf(err) }
+      : err instanceof HttpError ? { errorMessage: knownMessageNow(err.message), ...backLinkOf(err) }
         : isMalformedAddress(err) ? { errorMessage: serverMessages.addressNotValid } : {};
     try {
       await pages.render(req, res, {

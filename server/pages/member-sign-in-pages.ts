@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { currentSiteUserId } from '../api/cart-session.ts';
 import { createSiteUserSignIn } from '../api/site-user-sign-in.ts';
 import { serverMessages } from '../messages.ts';
+import { knownMessageNow } from '../../client/lib/translated.ts';
 import { HttpError } from '../security/http-error.ts';
 import { MEMBER_SIGN_IN_PATH, memberForgotPasswordUrl, PASSWORD_CHANGED_PARAM, withQuery } from './member-account-paths.ts';
 import { memberReturnPath, renderMemberFormPage } from './member-form-page.ts';
@@ -67,9 +68,10 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
     try {
       await signIns.signIn(req, res, { email: form.data.email, password: form.data.password, rememberMe: form.data.rememberMe !== undefined });
     } catch (error) {
-      // a wrong password or too many attempts: said on the form, the email kept (429 keeps its Retry-After)
+      // a wrong password or too many attempts: said on the form in the store's language (the call's
+      // answer is English), the email kept (429 keeps its Retry-After)
       if (!(error instanceof HttpError) || (error.status !== 401 && error.status !== 429)) throw error;
-      await showForm(req, res, { returnTo, email: typedEmail, error: error.message, status: error.status });
+      await showForm(req, res, { returnTo, email: typedEmail, error: knownMessageNow(error.message), status: error.status });
       return;
     }
     res.redirect(303, returnTo);

@@ -13,11 +13,12 @@ export const SHOP_PAGE_SIZE = 12;
 export const SORT_ORDERS = ['featured', 'newest', 'price-asc', 'price-desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** Each order's label, read per page: it is in the store's language. */
 const SORT_LABELS: Record<SortOrder, string> = {
-  featured: serverMessages.sortFeatured,
-  newest: serverMessages.sortNewest,
-  'price-asc': serverMessages.sortPriceLowToHigh,
-  'price-desc': serverMessages.sortPriceHighToLow,
+  get featured() { return serverMessages.sortFeatured; },
+  get newest() { return serverMessages.sortNewest; },
+  get 'price-asc'() { return serverMessages.sortPriceLowToHigh; },
+  get 'price-desc'() { return serverMessages.sortPriceHighToLow; },
 };
 
 /**

@@ -33,4 +33,7 @@ export type Catalogue = {
   PLATFORM_WORDS: Translation<typeof Messages.PLATFORM_WORDS>;
   PAGE_WORDS: Translation<typeof Messages.PAGE_WORDS>;
   EMAIL_WORDS: Translation<typeof Messages.EMAIL_WORDS>;
+  PAGE_NOTES: Translation<typeof Messages.PAGE_NOTES>;
+  CAPTCHA_CHALLENGE: Translation<typeof Messages.CAPTCHA_CHALLENGE>;
+  SHOPPER_EMAILS: Translation<typeof Messages.SHOPPER_EMAILS>;
 };
