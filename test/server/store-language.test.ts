@@ -1,14 +1,16 @@
 /**
  * A German store's shopper reads German: the product page (the island's button and the engine's
  * formatters), the cart, the checkout with its order button, the confirmation page and email;
- * the cart's call still answers with the specification's English message.
+ * the cart's call still answers with the specification's English message. A store without a mail
+ * server says so on the confirmation page in German, and the built-in captcha asks in German.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
-import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { startServer, temporaryDatabasePath, type RunningServer } from './helpers/start-server.ts';
+import { readConfig } from '../../server/config.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
 
@@ -81,10 +83,27 @@ describe('a store whose language is German (de-AT)', () => {
     expect(confirmation).toContain('Ihre Bestellung');
     expect(confirmation).toContain('ist bestätigt.');
     expect(confirmation).not.toMatch(/Thank you|Your order|Subtotal|Keep shopping/);
+    // a store without a mail server says so on the page, in German
+    expect(confirmation).toContain('Dieser Shop versendet keine Bestätigungs-E-Mails: Bewahren Sie diese Seite (als Lesezeichen oder Ausdruck) als Beleg Ihrer Bestellung auf. Die E-Mail-Adresse Ihrer Bestellung ist anna@example.com.');
+    expect(confirmation).not.toContain('This store does not send confirmation emails');
 
     const [email] = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'anna@example.com' });
     expect(email!.subject).toMatch(/^Ihre Bestellung #\d+ bei /);
     expect(email!.text).toContain('Vielen Dank für Ihre Bestellung');
     expect(email!.text).not.toMatch(/Thank you|Subtotal|Total:/);
+  });
+});
+
+describe('the built-in captcha of a German store', () => {
+  it('asks its question in German', async () => {
+    const server = await startServer({ ...readConfig({ DATABASE_PATH: temporaryDatabasePath() }).options, logLevel: 'silent' });
+    try {
+      const site = new SiteRepository(server.app.deps.store);
+      await site.writeSetting('website', { ...(await site.website()), language: 'de-DE' });
+      const challenge = await (await fetch(`${server.url}/api/captcha/challenge?action=product_waitlist`)).json() as { challenge: string; prompt: string };
+      expect(challenge.prompt).toMatch(/^Wie viel ist \d+ plus \d+\?$/);
+    } finally {
+      await server.stop(true);
+    }
   });
 });
