@@ -59,7 +59,7 @@ describe('the language and region setting', () => {
     const orderId = placed.body.confirmationUrl!.split('/').at(-1)!.split('?')[0]!;
     expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
     const germanDay = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/New_York' }).format(Date.now());
-    expect((await shopper.get<string>(placed.body.confirmationUrl!)).text).toContain(`was cancelled on ${germanDay}.`);
+    expect((await shopper.get<string>(placed.body.confirmationUrl!)).text).toContain(`wurde am ${germanDay} storniert.`);
 
     // a caller that does not send the field keeps the language
     const { language: _left, ...withoutLanguage } = saved.body.settings;
