@@ -105,13 +105,15 @@ export type FormSubmission = z.infer<typeof formSubmissionSchema>;
  * A shopper's email (newsletter, checkout, account): trimmed, lower-cased so that Jane@x.com and
  * jane@x.com are one address, and checked with zod's email rule.
  */
-export function shopperEmailSchema(message: string) {
-  return z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, { error: message }).toLowerCase().pipe(z.email({ error: message }));
+export function shopperEmailSchema(message: string | (() => string)) {
+  // a function is read when the refusal is made, so a translated message is the request's language
+  const error = typeof message === 'string' ? message : (): string => message();
+  return z.string({ error }).trim().max(EMAIL_MAX_LENGTH, { error }).toLowerCase().pipe(z.email({ error }));
 }
 
 /** Newsletter sign-up: email plus optional captcha token. */
 export const newsletterPayloadSchema = z.object({
-  email: shopperEmailSchema(NEWSLETTER.emailInvalid),
+  email: shopperEmailSchema(() => NEWSLETTER.emailInvalid),
   captchaToken: z.string().max(4096).optional(),
   /** The path the sign-up was made on, which the confirmation page leads back to: one too long is dropped, never the sign-up. */
   page: z.string().max(2048).optional().catch(undefined),

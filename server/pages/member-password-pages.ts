@@ -20,7 +20,7 @@ function tokenOf(value: unknown): string {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : '';
 }
 
-const forgotFormSchema = z.object({ email: shopperEmailSchema(serverMessages.memberForgotPasswordNotAnEmail) });
+const forgotFormSchema = z.object({ email: shopperEmailSchema(() => serverMessages.memberForgotPasswordNotAnEmail) });
 
 const resetFormSchema = z.object({ newPassword: newPasswordSchema });
 
@@ -97,10 +97,11 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
     });
   }
 
-  const noMail = { noMail: serverMessages.memberResetNeedsContact };
+  // read per request: the note is in the store's language, which each request runs in
+  const noMail = (): { noMail: string } => ({ noMail: serverMessages.memberResetNeedsContact });
 
   router.get(MEMBER_FORGOT_PASSWORD_PATH, async (req, res) => {
-    const outcome = canEmailPasswordLinks(deps) ? null : noMail;
+    const outcome = canEmailPasswordLinks(deps) ? null : noMail();
     await showForgot(req, res, { returnTo: memberReturnPath(req.query.returnTo), email: '', error: null, outcome, status: 200 });
   });
 
@@ -108,7 +109,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
     const body = (req.body ?? {}) as Record<string, unknown>;
     const returnTo = memberReturnPath(body.returnTo);
     if (!canEmailPasswordLinks(deps)) {
-      await showForgot(req, res, { returnTo, email: '', error: null, outcome: noMail, status: 409 });
+      await showForgot(req, res, { returnTo, email: '', error: null, outcome: noMail(), status: 409 });
       return;
     }
     const form = forgotFormSchema.safeParse(body);

@@ -104,3 +104,15 @@ describe('a message the server answered in English', () => {
     expect(knownMessageNow('Sorry, that item variant is unavailable. Please select another variant.')).toBe('Sorry, that item variant is unavailable. Please select another variant.');
   });
 });
+
+describe('a schema made when its module loads', () => {
+  it('refuses in the language of the moment it refuses, not of the moment it was made', async () => {
+    const { newsletterPayloadSchema } = await import('../../client/lib/validation.ts');
+    adoptPageLanguage('de-DE');
+    const refused = newsletterPayloadSchema.safeParse({ email: 'not an address' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(TRANSLATIONS.de.NEWSLETTER.emailInvalid);
+    adoptPageLanguage('en-US');
+    expect(newsletterPayloadSchema.safeParse({ email: 'not an address' }).error?.issues[0]?.message).toBe('Please enter a valid email');
+  });
+});

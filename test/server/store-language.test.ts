@@ -94,6 +94,21 @@ describe('a store whose language is German (de-AT)', () => {
   });
 });
 
+describe('the members\' forgotten-password page of a German store without a mail server', () => {
+  it('says in German that no link can be sent', async () => {
+    const server = await startServer();
+    try {
+      const site = new SiteRepository(server.app.deps.store);
+      await site.writeSetting('website', { ...(await site.website()), language: 'de-DE' });
+      const page = visibleText((await new Visitor(server.url).get<string>('/account/forgot-password')).text);
+      expect(page).toContain('Dieser Shop kann keine E-Mails senden');
+      expect(page).not.toContain('This shop cannot send emails');
+    } finally {
+      await server.stop(true);
+    }
+  });
+});
+
 describe('the built-in captcha of a German store', () => {
   it('asks its question in German', async () => {
     const server = await startServer({ ...readConfig({ DATABASE_PATH: temporaryDatabasePath() }).options, logLevel: 'silent' });
