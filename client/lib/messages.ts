@@ -730,6 +730,23 @@ export const PLATFORM_WORDS = translated('PLATFORM_WORDS', {
   priceUnavailable: 'Unavailable',
   giftCardValue: 'Value',
   formAnswerEmpty: 'N/A',
+  /**
+   * The parts of a subscription's price wording ("{price} every 2 weeks for 1 year"), from which
+   * server/theme/localized-strings.ts writes the platform's productPrice__… keys in the store's
+   * language; an English store keeps the engine's own wording.
+   */
+  subscriptionEveryWeek: 'every week',
+  subscriptionEveryMonth: 'every month',
+  subscriptionEveryYear: 'every year',
+  subscriptionEveryNWeeks: 'every {billingPeriodValue} weeks',
+  subscriptionEveryNMonths: 'every {billingPeriodValue} months',
+  subscriptionEveryNYears: 'every {billingPeriodValue} years',
+  subscriptionFor1Week: 'for {duration} week',
+  subscriptionFor1Month: 'for {duration} month',
+  subscriptionFor1Year: 'for {duration} year',
+  subscriptionForNWeeks: 'for {duration} weeks',
+  subscriptionForNMonths: 'for {duration} months',
+  subscriptionForNYears: 'for {duration} years',
 } as const);
 
 /** The titles (and the footer's newsletter words) of the store's pages, which server/messages.ts reads. */

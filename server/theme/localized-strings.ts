@@ -59,5 +59,33 @@ export function localizedStringsNow(): Readonly<Record<string, string>> {
     productAnswerMapNeutral: likert['0']!,
     productAnswerMapAgree: likert['1']!,
     productAnswerMapStronglyAgree: likert['2']!,
+    ...subscriptionPriceWordings(),
   };
+}
+
+const UNITS = ['Week', 'Month', 'Year'] as const;
+
+/**
+ * Every productPrice__… key the engine asks for a subscription's price (subscriptionPriceKey in
+ * engine/plugins/commerce/subscription.ts: one or several prices, billed every unit or every n
+ * units, until cancelled or for 1 or n units), in the current language, with the engine's
+ * placeholders {price}, {billingPeriodValue} and {duration}.
+ */
+function subscriptionPriceWordings(): Record<string, string> {
+  const every = (n: '1' | 'n', unit: (typeof UNITS)[number]): string => PLATFORM_WORDS[n === '1' ? (`subscriptionEvery${unit}` as const) : (`subscriptionEveryN${unit}s` as const)];
+  const lasting = (n: '1' | 'n', unit: (typeof UNITS)[number]): string => PLATFORM_WORDS[n === '1' ? (`subscriptionFor1${unit}` as const) : (`subscriptionForN${unit}s` as const)];
+  const wordings: Record<string, string> = {};
+  for (const prices of ['singlePrice', 'multiplePrices'] as const) {
+    const price = prices === 'multiplePrices' ? PLATFORM_WORDS.fromPrice.replace('{fromPrice}', '{price}') : '{price}';
+    for (const n of ['1', 'n'] as const) {
+      for (const unit of UNITS) {
+        const billed = `${price} ${every(n, unit)}`;
+        wordings[`productPrice__${prices}__${n}${unit}ly__indefinite`] = billed;
+        for (const m of ['1', 'n'] as const) {
+          for (const length of UNITS) wordings[`productPrice__${prices}__${n}${unit}ly__limited__${m}${length}s`] = `${billed} ${lasting(m, length)}`;
+        }
+      }
+    }
+  }
+  return wordings;
 }

@@ -45,6 +45,13 @@ describe('a store whose language is German (de-AT)', () => {
     expect(text).not.toMatch(/Add to Cart|Add To Cart|Quantity|Shopping Cart|Skip to content/);
   });
 
+  it('words a subscription\'s price in German, as the platform\'s localized strings would', async () => {
+    const text = visibleText((await visitor.get<string>('/shop?page=2')).text + (await visitor.get<string>('/shop')).text);
+    expect(text).toMatch(/19,00 jeden Monat für 1 Jahr/);
+    expect(text).toMatch(/30,00 jede Woche/);
+    expect(text).not.toMatch(/every month|every week/);
+  });
+
   it('answers a refused add with the specification\'s English message, as the API has it', async () => {
     const refused = await visitor.post<{ message: string }>('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: 'NO-SUCH-SKU', quantity: 1 });
     expect(refused.status).toBe(400);
