@@ -146,6 +146,8 @@ export const ADMIN = {
     region: 'Act on the selected products',
     selectProduct: (title: string) => `Select ${title}`,
     selectPage: 'Select all products on this page',
+    /** The name of the boxes' column, which a screen reader says where the page's box is not shown (on a phone). */
+    selectColumn: 'Selected',
     selectedCount: (count: number) => (count === 0 ? 'No products selected' : `${count.toLocaleString('en')} ${count === 1 ? 'product' : 'products'} selected`),
     allMatchingSelected: (count: number, filtered: boolean) => `All ${count.toLocaleString('en')} ${count === 1 ? 'product' : 'products'}${filtered ? ' that match' : ' of the shop'} selected`,
     selectAllMatching: (count: number, filtered: boolean) => `Select all ${count.toLocaleString('en')} products${filtered ? ' that match' : ' of the shop'}`,

@@ -25,7 +25,7 @@
  * keep. After an action its line is in the notice area, the selection is cleared and the same
  * list (search, filters, page) is loaded again; a refused one keeps the selection.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -284,10 +284,14 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
           {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
           <table role="table" className="admin-table admin-table--cards admin-products" ref={tableBox}>
             <CardTableHead columns={[
-              ...(canEdit ? [<span key="select" className="admin-bulk-header-box">
-                <SelectBox label={ADMIN.productBulk.selectPage} checked={pageIds.every((id) => selection.isSelected(id))}
-                  mixed={pageIds.some((id) => selection.isSelected(id))} onChange={(checked) => selection.setPage(pageIds, checked)} />
-              </span>] : []),
+              ...(canEdit ? [<Fragment key="select">
+                <span className="admin-bulk-header-box">
+                  <SelectBox label={ADMIN.productBulk.selectPage} checked={pageIds.every((id) => selection.isSelected(id))}
+                    mixed={pageIds.some((id) => selection.isSelected(id))} onChange={(checked) => selection.setPage(pageIds, checked)} />
+                </span>
+                {/* the column keeps a name where its box is not shown (a phone's cards) */}
+                <span className="admin-hidden">{ADMIN.productBulk.selectColumn}</span>
+              </Fragment>] : []),
               ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ...(moves.length > 0 ? [ADMIN.shopOrderColumn] : []),
             ]} />
             <tbody role="rowgroup">
