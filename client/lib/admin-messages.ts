@@ -725,6 +725,8 @@ export const ADMIN = {
   addressCity: 'Town or city',
   addressRegion: 'State, province or region',
   addressPostalCode: 'Postal code',
+  vatNumber: 'VAT number',
+  vatNumberHint: 'Optional. The shop\'s tax identification number, such as DE123456789: printed beside the business address on invoices.',
   addressCountry: 'Country',
   settingsSaved: 'Settings saved.',
   reloadSettings: 'Load the newer version, keeping my changes',
@@ -969,6 +971,7 @@ export const ADMIN = {
     amountNegative: 'An amount cannot be below 0.',
     amountTooLarge: 'That amount is too large.',
     taxRate: 'Enter a rate from 0 to {max}, with at most three decimals, such as 8.875.',
+    vatNumber: 'Enter the VAT number in letters, digits, spaces, dots and dashes, at most {max} characters, such as DE123456789.',
     rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
     rateIdRepeated: 'Each shipping rate needs its own id.',
     /** A country typed for a shipping rate that the checkout does not ship to, or a name it does not know ({country} as typed). */

@@ -18,6 +18,7 @@ import { storeTimeZone } from './order-period.ts';
 import { timeZoneChoices } from './time-zone-choices.ts';
 import { businessAddressOf, type BusinessAddress } from '../commerce/business-address.ts';
 import { TAX_NAME_MAX, taxNameOf } from '../commerce/tax-name.ts';
+import { VAT_NUMBER_MAX, VAT_NUMBER_PATTERN, vatNumberOf } from '../commerce/vat-number.ts';
 import { isLanguageChoice, languageChoices } from './language-choices.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
@@ -25,6 +26,7 @@ import { relabelGiftCardAmounts } from './gift-card-amount-labels.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
+const VAT_NUMBER_PROBLEM = fillMessage(ADMIN.server.vatNumber, { max: VAT_NUMBER_MAX });
 
 /** Currencies whose money formats the storefront knows. */
 export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
@@ -75,6 +77,9 @@ const settingsSchema = z.object({
   orderNotificationEmail: ownerText(256).trim().pipe(z.union([z.literal(''), z.email({ error: ADMIN.server.notAnEmail })])).default(''),
   // optional, every part may be empty; absent: kept as it is (callers written before the setting existed)
   businessAddress: businessAddressSchema.optional(),
+  // the seller's tax number printed on invoices ('' for none); absent: kept as it is (callers written before the setting existed)
+  vatNumber: z.string({ error: VAT_NUMBER_PROBLEM }).trim()
+    .refine((number) => number.length <= VAT_NUMBER_MAX && VAT_NUMBER_PATTERN.test(number), { error: VAT_NUMBER_PROBLEM }).optional(),
   // one of timeZoneChoices(), checked against the stored zone; absent: kept as it is (callers written before the setting existed)
   timeZone: z.string().optional(),
   // one of languageChoices(), checked against the stored language; absent: kept as it is (callers written before the setting existed)
@@ -116,6 +121,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
     tagline: String(website.siteTagLine ?? ''),
     storeAddress: typeof website.baseUrl === 'string' ? website.baseUrl : '',
     businessAddress: businessAddressOf(store),
+    vatNumber: vatNumberOf(store),
     // the website's timeZone, which the pages write dates in and the admin counts days in
     timeZone: storeTimeZone(website),
     // the website's language: the locale prices, dates and country names are written in
@@ -134,7 +140,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   };
 }
 
-/** Site title, tagline, the store's web address, its business address, time zone, language and region, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Site title, tagline, the store's web address, its business address and VAT number, time zone, language and region, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -192,6 +198,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           orderNotificationEmail: input.orderNotificationEmail,
           lowStockThreshold: input.lowStockThreshold ?? lowStockThresholdOf(store),
           ...businessAddressSaved(store, input.businessAddress),
+          ...(input.vatNumber === undefined || (input.vatNumber === '' && store.vatNumber === undefined) ? {} : { vatNumber: input.vatNumber }),
         },
       };
       // a document the save leaves as it is stays unwritten: its revision stays, so a save that changes

@@ -2,7 +2,8 @@
 /**
  * Settings: the web address is labelled as one (Shop web address), and the business address, a
  * group of its own with a hint saying where it is printed, is sent part by part with the settings;
- * a part the server refuses is marked under its field.
+ * a part the server refuses is marked under its field; the VAT number, in the same group, is shown,
+ * sent and marked alike.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
@@ -66,5 +67,40 @@ describe('the web address and the business address in Settings', () => {
       storeAddress: 'https://shop.example.com',
       businessAddress: { name: 'Linen & Loam', line1: '12 Mill Lane', line2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'United States' },
     });
+  });
+
+  it('shows the VAT number in the business address group, sends it, and marks a refused one under its field', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    Element.prototype.scrollIntoView = () => {};
+    let refuse = true;
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { body: { settings: { ...SETTINGS, vatNumber: 'DE111111111' }, revision: 4, currencies: ['USD'], timeZones: ['America/New_York'] } } },
+      {
+        method: 'PUT', path: '/api/admin/settings',
+        answer: (call) => (refuse
+          ? { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { vatNumber: 'Not a VAT number.' } } }
+          : { body: { settings: { ...SETTINGS, ...(call.body as object) }, revision: 5 } }),
+      },
+    ]);
+    window.history.replaceState(null, '', '/config/settings');
+    render(<AdminApp account={OWNER} siteTitle="Linen & Loam" path="/config/settings" timeZone="America/New_York" />);
+    await settle();
+    const group = screen.getByRole('group', { name: ADMIN.businessAddress });
+    const vat = within(group).getByLabelText(ADMIN.vatNumber) as HTMLInputElement;
+    expect(vat.value).toBe('DE111111111');
+    expect(document.getElementById(vat.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(ADMIN.vatNumberHint);
+    fireEvent.change(vat, { target: { value: 'DE 123/456' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(vat.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(vat);
+    screen.getByText('Not a VAT number.');
+
+    refuse = false;
+    fireEvent.change(vat, { target: { value: 'DE123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    screen.getByText(ADMIN.settingsSaved);
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({ vatNumber: 'DE123456789' });
   });
 });

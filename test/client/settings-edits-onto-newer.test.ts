@@ -15,7 +15,7 @@ const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
   siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', language: 'en-US', currency: 'USD', taxRate: '8', pricesIncludeTax: false, taxName: '', rates: [rate('standard'), rate('express', { price: '15.00' })],
-  storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...addressFormOf(undefined), ...changes,
+  storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...addressFormOf(undefined), vatNumber: '', ...changes,
 });
 
 describe('the owner\'s Settings edits over the newer settings', () => {
@@ -25,6 +25,13 @@ describe('the owner\'s Settings edits over the newer settings', () => {
     );
     expect([merged.siteTitle, merged.taxRate, merged.storeOpen]).toEqual(['My Loam', '9', false]);
     expect(bothChanged).toEqual([ADMIN.siteTitle]);
+  });
+
+  it('merges the VAT number as any field of its own', () => {
+    const kept = settingsEditsOntoNewer(form({ vatNumber: 'DE123456789' }), form(), form({ tagline: 'Theirs' }));
+    expect([kept.form.vatNumber, kept.form.tagline]).toEqual(['DE123456789', 'Theirs']);
+    const both = settingsEditsOntoNewer(form({ vatNumber: 'DE123456789' }), form(), form({ vatNumber: 'DE987654321' }));
+    expect(both.bothChanged).toEqual([ADMIN.vatNumber]);
   });
 
   it('merges the time zone as any field of its own', () => {

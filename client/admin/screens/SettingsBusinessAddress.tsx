@@ -1,7 +1,8 @@
 /**
  * Settings → Business address (optional): where the shop sends parcels from and takes returns.
- * The server prints it on packing slips and at the foot of the shopper's order emails; the form
- * keeps each part as a field of its own, so a save refused as stale merges them one by one.
+ * The server prints it on packing slips and at the foot of the shopper's order emails, and with
+ * the shop's VAT number (optional, its own field under the address) as the seller on invoices; the
+ * form keeps each part as a field of its own, so a save refused as stale merges them one by one.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import type { FieldErrors } from '../admin-api.ts';
@@ -32,7 +33,10 @@ export function addressPayloadOf(form: AddressForm): BusinessAddress {
   return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.part, form[field.key]])) as unknown as BusinessAddress;
 }
 
-export function BusinessAddressFields({ form, errors, update }: { form: AddressForm; errors: FieldErrors; update: (change: Partial<AddressForm>) => void }) {
+/** The address's fields and the VAT number printed with it on invoices (`vatNumber`, beside `businessAddress` in the settings). */
+type SellerForm = AddressForm & { vatNumber: string };
+
+export function BusinessAddressFields({ form, errors, update }: { form: SellerForm; errors: FieldErrors; update: (change: Partial<SellerForm>) => void }) {
   return (
     <fieldset className="admin-variant admin-address" aria-describedby="business-address-hint">
       <legend>{ADMIN.businessAddress}</legend>
@@ -42,6 +46,10 @@ export function BusinessAddressFields({ form, errors, update }: { form: AddressF
           {(control) => <input {...control} autoComplete={field.autoComplete} value={form[field.key]} onChange={(event) => update({ [field.key]: event.target.value })} />}
         </Field>
       ))}
+      {/* a number, not words: no capital first letter or corrections on a phone beyond the letters typed */}
+      <Field label={ADMIN.vatNumber} error={errors.vatNumber} hint={ADMIN.vatNumberHint}>
+        {(control) => <input {...control} autoCapitalize="characters" autoCorrect="off" spellCheck={false} maxLength={30} value={form.vatNumber} onChange={(event) => update({ vatNumber: event.target.value })} />}
+      </Field>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-/** Settings: title, tagline, the shop's web address, its business address, time zone, language and region, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Settings: title, tagline, the shop's web address, its business address and VAT number, time zone, language and region, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -20,11 +20,11 @@ import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressFor
 interface LanguageChoice { code: string; name: string }
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number; countries?: string[] }
 interface Settings {
-  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; language?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; vatNumber?: string; timeZone?: string; language?: string; currency: string; taxRateBasisPoints: number; pricesIncludeTax?: boolean; taxName?: string; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string; countries: string }
-export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; language: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface SettingsForm extends AddressForm { vatNumber: string; siteTitle: string; tagline: string; storeAddress: string; timeZone: string; language: string; currency: string; taxRate: string; pricesIncludeTax: boolean; taxName: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -47,6 +47,7 @@ function formOf(settings: Settings): SettingsForm {
     orderNotificationEmail: settings.orderNotificationEmail,
     lowStock: String(settings.lowStockThreshold),
     ...addressFormOf(settings.businessAddress),
+    vatNumber: settings.vatNumber ?? '',
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: rate.freeOverCents === 0 ? '' : money(rate.freeOverCents), maxWeight: rate.maxWeightGrams === 0 ? '' : String(rate.maxWeightGrams),
@@ -58,7 +59,7 @@ function formOf(settings: Settings): SettingsForm {
 function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
   return {
-    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, businessAddress: addressPayloadOf(form), currency: form.currency,
+    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, businessAddress: addressPayloadOf(form), vatNumber: form.vatNumber, currency: form.currency,
     // none shown (a server that sends no zone): none sent, and the store's is kept
     ...(form.timeZone !== '' ? { timeZone: form.timeZone } : {}),
     ...(form.language !== '' ? { language: form.language } : {}),

@@ -23,6 +23,7 @@ const OWN_FIELDS = {
   orderNotificationEmail: ADMIN.orderNotificationEmail, lowStock: ADMIN.lowStockThreshold,
   // each part of the business address on its own, named as its field is
   ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.key, field.label])),
+  vatNumber: ADMIN.vatNumber,
 } as const satisfies Partial<Record<keyof SettingsForm, string>>;
 
 const RATE_FIELDS = ['name', 'kind', 'price', 'perKilogram', 'freeOver', 'maxWeight', 'countries'] as const satisfies ReadonlyArray<keyof RateForm>;
