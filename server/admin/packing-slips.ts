@@ -12,7 +12,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Template } from '../../engine/index.ts';
-import { escapeHtml } from '../../engine/plugins/core/html-escape.ts';
 import { loadShippedTemplate } from '../shipped-template.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
@@ -23,7 +22,9 @@ import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { AdminOrderRepository, type AdminOrderDetail } from '../db/admin-order-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
-import { placeholders, type StoreSession } from '../db/store.ts';
+import type { StoreSession } from '../db/store.ts';
+import { typesOfLines } from './order-line-types.ts';
+import { printablePageRefusal } from './printable-page-refusal.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { cspNonce } from '../security/content-security-policy.ts';
@@ -49,15 +50,6 @@ let template: Template | undefined;
 function slipsTemplate(): Template {
   template ??= loadShippedTemplate(new URL('./templates/packing-slips.html.tmpl', import.meta.url), 'packing-slips.html.tmpl');
   return template;
-}
-
-/** The product type each variant of these orders was sold as. */
-async function typesOfLines(session: StoreSession, orderIds: readonly string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await session.all<{ order_id: string; variant_id: string; product_type: number | string }>(
-    `SELECT order_id, variant_id, product_type FROM order_items WHERE order_id IN (${placeholders(orderIds.length)})`, [...orderIds],
-  );
-  return new Map(rows.map((row) => [`${row.order_id}:${row.variant_id}`, Number(row.product_type)]));
 }
 
 async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map<string, number>, locale: string, zone: string) {
@@ -95,8 +87,7 @@ async function orderIdsOf(deps: AppDeps, query: z.output<typeof slipQuery>): Pro
 
 /** A plain page for what stops the slips (signed out, a role without orders, a query that does not read). */
 function refusal(res: Response, status: number, message: string): void {
-  res.status(status).set('Cache-Control', 'no-store').type('html')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Packing slips</title></head><body><p>${escapeHtml(message)}</p><p><a href="${ADMIN_BASE}">Sign in to the admin</a></p></body></html>`);
+  printablePageRefusal(res, status, 'Packing slips', message);
 }
 
 export function createPackingSlipPage(deps: AppDeps): Router {
