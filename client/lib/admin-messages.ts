@@ -634,6 +634,11 @@ export const ADMIN = {
   // a page of its own, to print: a slip per order still to send among those listed
   printPackingSlips: 'Print packing slips',
   packingSlip: 'Packing slip',
+  // the order's invoice, a page of its own to print or save for the customer
+  printInvoice: 'Print invoice',
+  // the invoice's page when Settings has no seller to print on it
+  invoiceNeedsSeller: 'An invoice needs the seller\'s name and address: add the business name, street and town under Settings → Business address (and the VAT number, when the shop has one), then open the invoice again.',
+  invoiceOpenSettings: 'Open Settings',
   // the packing slips' page, under its count: orders of the list with no slip, since nothing in them goes by post
   packingSlipsLeftOut: (count: number) => `${count === 1 ? '1 order was' : `${count} orders were`} left out: nothing in ${count === 1 ? 'it' : 'them'} is left to send by post (downloads, gift cards, services, or items refunded).`,
   // beside an order line's quantity on its screen: units refunds of part of the order took back

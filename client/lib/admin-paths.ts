@@ -24,6 +24,8 @@ export const ADMIN_PATHS = {
   resetPassword: `${ADMIN_BASE}/reset-password`,
   /** The printable packing slips: of one order, or (with the Orders list's query) of the orders it shows. */
   packingSlips: (query: string): string => `${ADMIN_BASE}/packing-slips${query ? `?${query}` : ''}`,
+  /** The printable invoice of one order. */
+  invoice: (orderId: string): string => `${ADMIN_BASE}/orders/${encodeURIComponent(orderId)}/invoice`,
   /** A screen by its key in the navigation (products, orders…). */
   screen: (key: string): string => `${ADMIN_BASE}/${key}`,
 } as const;

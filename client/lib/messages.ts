@@ -904,3 +904,37 @@ export const SHOPPER_EMAILS = translated('SHOPPER_EMAILS', {
   passwordLinkTerms: '(the link works once, for {minutes} minutes).',
   passwordNotYou: 'If it was not you, do nothing: your password stays as it is.',
 } as const);
+
+/**
+ * The order's invoice (server/admin/invoice-page.ts, templates invoice.html.tmpl), which the owner
+ * prints or saves for the customer, so written in the store's language. Its template prints them
+ * from `words`; the server fills the sentences. Words the order's email has already (item,
+ * quantity, subtotal, shipping, total: EMAIL_WORDS) and the discount's row (CHECKOUT.discountLine)
+ * are theirs; the tax is named as the order's rows name it (CART.tax, or the shop's own name such as VAT).
+ */
+export const INVOICE = translated('INVOICE', {
+  /** The language the page's HTML declares. */
+  htmlLang: 'en',
+  title: 'Invoice',
+  seller: 'Seller',
+  buyer: 'Bill to',
+  vatNumber: 'VAT number',
+  invoiceNumber: 'Invoice number',
+  invoiceDate: 'Invoice date',
+  /** The date of supply, as an EU invoice must give it: the day the order was placed. */
+  supplyIsInvoiceDate: 'Date of supply: the invoice date',
+  unitPrice: 'Unit price',
+  taxRate: 'Tax rate',
+  amount: 'Amount',
+  netAmount: 'Net amount',
+  /** The tax of one rate and the net amount it is charged on: 'VAT 19% on €84.03'. */
+  taxOn: (tax: string, base: string): string => `${tax} on ${base}`,
+  /** What of the net amount bears no tax: gift cards sold (taxed when spent), shipping where the tax is the goods' alone. */
+  notTaxed: 'Not taxed',
+  pricesIncludeTax: (tax: string): string => `Prices include ${tax}.`,
+  pricesExcludeTax: (tax: string): string => `Prices exclude ${tax}, which is added to the net amount.`,
+  refundsHeading: 'Refunds',
+  refundsNote: 'This invoice shows the order as it was placed. Refunded since:',
+  refundOn: (amount: string, date: string): string => `${amount} on ${date}`,
+  cancelledOn: (date: string): string => `This order was cancelled on ${date}.`,
+} as const);

@@ -23,6 +23,7 @@ import { storeTimeZone } from './order-period.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { createPackingSlipPage } from './packing-slips.ts';
+import { createInvoicePage } from './invoice-page.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -109,8 +110,9 @@ ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml
 </body>
 </html>`);
   };
-  // a page of its own, printed rather than used: before the screens' paths, which would take it
+  // pages of their own, printed rather than used: before the screens' paths, which would take them
   router.use(createPackingSlipPage(deps));
+  router.use(createInvoicePage(deps));
   router.get(ADMIN_BASE, shell);
   router.get(`${ADMIN_BASE}/*screen`, shell);
   return router;

@@ -141,6 +141,19 @@ describe('the order detail', () => {
     expect(screen.getByRole('link', { name: ADMIN.packingSlip }).getAttribute('href')).toBe('/config/packing-slips?order=o1');
   });
 
+  it("links the order's invoice for whoever may read it, a refunded order's too, its id in the address escaped", async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'refunded' }), canSendEmail: true } } }]);
+    const { unmount } = render(<OrderDetail orderId="o1" navigate={() => undefined} canManage={false} />);
+    await settle();
+    expect(screen.getByRole('link', { name: ADMIN.printInvoice }).getAttribute('href')).toBe('/config/orders/o1/invoice');
+    expect(screen.queryByRole('link', { name: ADMIN.packingSlip })).toBeNull();
+    unmount();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o%2F1', answer: { body: { order: order({ id: 'o/1' }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o/1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByRole('link', { name: ADMIN.printInvoice }).getAttribute('href')).toBe('/config/orders/o%2F1/invoice');
+  });
+
   it("says under each digital line whether its file was delivered and how many downloads are left", async () => {
     const guide = (itemId: string) => ({ ...line(itemId, '', 1), itemId, productName: 'Field Guide' });
     scriptFetch([{

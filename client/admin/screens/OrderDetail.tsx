@@ -353,6 +353,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-toolbar-actions">
           <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToOrders}</AdminLink>
           {order.status === 'paid' || order.status === 'fulfilled' ? <a href={ADMIN_PATHS.packingSlips(`order=${encodeURIComponent(order.id)}`)}>{ADMIN.packingSlip}</a> : null}
+          {/* the customer's invoice, whatever became of the order: a refund after it is noted on it */}
+          <a href={ADMIN_PATHS.invoice(order.id)}>{ADMIN.printInvoice}</a>
         </div>
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>

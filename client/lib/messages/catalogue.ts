@@ -36,4 +36,5 @@ export type Catalogue = {
   PAGE_NOTES: Translation<typeof Messages.PAGE_NOTES>;
   CAPTCHA_CHALLENGE: Translation<typeof Messages.CAPTCHA_CHALLENGE>;
   SHOPPER_EMAILS: Translation<typeof Messages.SHOPPER_EMAILS>;
+  INVOICE: Translation<typeof Messages.INVOICE>;
 };

@@ -59,6 +59,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /config/*screen': noInput('the shell of a screen: the path only picks the screen shown'),
   // a day that does not exist, an order that does not, a visitor signed out: refused in its own suite
   'GET /config/packing-slips': file('../admin/packing-slips.test.ts'),
+  // an order that does not exist, a visitor signed out, a shopper: refused in its own suite
+  'GET /config/orders/:orderId/invoice': file('../admin/invoice.test.ts'),
   'GET /api/admin/products': file(ADMIN),
   'GET /api/admin/product-categories': noInput(READ_ONLY),
   'POST /api/admin/products': file(ADMIN),
