@@ -126,7 +126,8 @@ function invoiceView({ order, store, seller, types, discountUse, refunds, locale
       rate: isGiftCard(line) ? '' : rate,
       amount: money(line.unitPriceCents * line.quantity),
     })),
-    pricesNote: order.taxIncluded ? INVOICE.pricesIncludeTax(taxWord) : INVOICE.pricesExcludeTax(taxWord),
+    // a name that ends with its own full stop (MwSt.) ends the sentence too
+    pricesNote: (order.taxIncluded ? INVOICE.pricesIncludeTax(taxWord) : INVOICE.pricesExcludeTax(taxWord)).replace(/\.\.$/, '.'),
     subtotal: money(totals.subtotalCents),
     discount: shown.discountCents > 0
       ? { label: discountUse ? CHECKOUT.discountLine(discountUse.code) : CART.discount, amount: money(-shown.discountCents) } : null,

@@ -116,7 +116,7 @@ describe("an order's invoice", () => {
     expect(html).toContain(`<th scope="row">Gesamt`);
     expect(html).toMatch(new RegExp(`<tr class="total"><th scope="row">[^<]+</th><td class="num">${euros(order.grandTotalCents)}</td>`));
     expect(order.grandTotalCents).toBe(order.subtotalCents - order.discountCents + order.shippingCents);
-    expect(html).toContain('Preise inkl. MwSt.');
+    expect(html).toContain('<p class="muted">Preise inkl. MwSt.</p>');
     expect(html).not.toContain('Nicht steuerbar');
     // the print button's script runs under the page's nonce
     expect(html).toMatch(/<script nonce="[^"]+">document.getElementById\('print-invoice'\)/);
@@ -139,7 +139,7 @@ describe("an order's invoice", () => {
     expect(html.match(/<li>/g)).toHaveLength(2);
   });
 
-  it('is for those who may read orders: a viewer reads it, a shopper is refused, a visitor asked to sign in', async () => {
+  it('is for those who may read orders: a viewer reads it (a cancelled order\'s with the day it was cancelled), a shopper is refused, a visitor asked to sign in', async () => {
     const orderId = await buy([['stoneware-mug', 'SQ-MUG-OAT', 1]]);
     const added = await owner.post<{ password: string }>('/api/admin/staff', { email: 'viewer-invoice@example.com', role: CONTRIBUTOR_ROLES.viewer });
     expect(added.status, added.text).toBe(201);
@@ -147,6 +147,9 @@ describe("an order's invoice", () => {
     expect((await viewer.get(`/config/orders/${orderId}/invoice`)).status).toBe(200);
     expect((await (await server.signInShopper()).get(`/config/orders/${orderId}/invoice`)).status).toBe(403);
     expect((await new Visitor(server.url).get(`/config/orders/${orderId}/invoice`)).status).toBe(401);
+    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
+    const today = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(Date.now());
+    expect((await viewer.get<string>(`/config/orders/${orderId}/invoice`)).text).toContain(`<p>Diese Bestellung wurde am ${today} storniert.</p>`);
     expect((await owner.get('/config/orders/nosuchorder/invoice')).status).toBe(404);
     expect((await owner.get('/config/orders/no%20such%3Corder/invoice')).status).toBe(404);
   });
