@@ -9,6 +9,7 @@
  * (templates/system/order-confirmed.page), the last two given their words by
  * server/commerce/tax-row-parts.ts.
  */
+import { currentLanguage } from './language.ts';
 import { CART } from './messages.ts';
 import { TAX_TENTHS_IN_WHOLE } from './tax-rate.ts';
 
@@ -17,7 +18,18 @@ export function taxLabel(name: string, included: boolean, rateTenths: number | n
   return rateTenths === null || rateTenths <= 0 ? words : CART.taxAtRate(words, ratePercentText(rateTenths));
 }
 
-/** A rate in tenths of a basis point as a percentage's number, to three decimals at most: 8875 → '8.875', 23000 → '23'. */
+const rateFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A rate in tenths of a basis point as a percentage's number, to three decimals at most, with the
+ * decimal mark of the words' language: 8875 → '8.875' (English), '8,875' (German); 23000 → '23'.
+ */
 export function ratePercentText(rateTenths: number): string {
-  return String(Math.round(rateTenths) / (TAX_TENTHS_IN_WHOLE / 100));
+  const language = currentLanguage();
+  let format = rateFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 3, useGrouping: false });
+    rateFormats.set(language, format);
+  }
+  return format.format(Math.round(rateTenths) / (TAX_TENTHS_IN_WHOLE / 100));
 }
