@@ -106,6 +106,9 @@ const PAGE_URL_SOURCES: Record<string, PageUrlSource> = {
   // the owner's own pages (the admin's Pages screen), and the seeded contact page the same route would find
   '/:urlId': async (store) =>
     (await store.all<{ url_id: string }>("SELECT url_id FROM collections WHERE type_code = 10 AND url_id <> 'home' ORDER BY rowid")).map((row) => `/${row.url_id}`),
+  // an order's invoice (the owner's page; an anonymous visitor is refused), for every order the store holds
+  '/config/orders/:orderId/invoice': async (store) =>
+    (await store.all<{ id: string }>('SELECT id FROM orders ORDER BY created_on')).map((row) => `/config/orders/${row.id}/invoice`),
   // the refusal page of a download link (a working link answers a file, not a page, and would spend a download)
   '/downloads/:token': async () => [`/downloads/${'A'.repeat(43)}`],
 };
