@@ -7,7 +7,7 @@
  * a search box shown again by Back keeps the words of its own results.
  */
 import { hydrateIslands } from './hydrate.ts';
-import { adoptPageLanguage } from './lib/language.ts';
+import { takePageLanguage } from './lib/page-language.ts';
 import { readPageContext } from './lib/page-context.ts';
 import { startPageInstrumentation } from './lib/page-instrumentation.ts';
 import { keepSearchBoxesWithTheirResults } from './lib/search-box-on-back.ts';
@@ -17,9 +17,9 @@ import { fetchCart } from './lib/store-calls.ts';
 import { reportError } from './lib/error-reporting.ts';
 import { startTemplateCommerce } from './template-commerce/start.ts';
 
-function start(): void {
+async function start(): Promise<void> {
   // every script of the page writes the store's language, as the server did (hydrateIslands reads it too)
-  adoptPageLanguage(readPageContext().locale);
+  await takePageLanguage(readPageContext().locale);
   void hydrateIslands();
   keepCartQuantitiesInStep(document);
   refreshCartOnReturn(document, { load: fetchCart });
@@ -28,5 +28,5 @@ function start(): void {
   keepSearchBoxesWithTheirResults(document);
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
+else void start();

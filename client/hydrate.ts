@@ -11,7 +11,7 @@ import { islandLoaders } from './islands/loaders.ts';
 import { isIslandName } from './islands/names.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandSelector } from './lib/island-root.ts';
 import { reportError } from './lib/error-reporting.ts';
-import { adoptPageLanguage } from './lib/language.ts';
+import { takePageLanguage } from './lib/page-language.ts';
 import { readPageContext } from './lib/page-context.ts';
 import { IslandBoundary } from './components/IslandBoundary.tsx';
 
@@ -39,7 +39,7 @@ function MarkLive({ root, children }: { root: HTMLElement; children?: ReactNode 
 
 export async function hydrateIslands(root: ParentNode = document): Promise<void> {
   // the words the server rendered the islands with: the store's language, which the page's context names
-  adoptPageLanguage(readPageContext().locale);
+  await takePageLanguage(readPageContext().locale);
   const elements = Array.from(root.querySelectorAll<HTMLElement>(islandSelector()));
   await Promise.all(elements.map(async (element) => {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';

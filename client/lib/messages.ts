@@ -5,7 +5,9 @@
  */
 
 import { translated } from './translated.ts';
-import './messages/translations.ts';
+// The translations are registered by whoever runs with them: the server all at once
+// (messages/translations.ts, through server/pages/store-language.ts), a browser page only its own
+// language's, loaded before its islands start (page-language.ts).
 
 // ---------------------------------------------------------------- add to cart
 

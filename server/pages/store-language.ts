@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { catalogueLanguage, setLanguageSource, type CatalogueLanguage } from '../../client/lib/language.ts';
+// the server writes every language: all of them are registered at once
+import '../../client/lib/messages/translations.ts';
 import { requestContent } from './request-content.ts';
 import { storeLocale } from './base-context.ts';
 

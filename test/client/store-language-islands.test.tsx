@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { renderIsland } from '../../client/server-render.ts';
 import { adoptPageLanguage } from '../../client/lib/language.ts';
+import '../../client/lib/messages/translations.ts';
 import { PAGE_CONTEXT_ELEMENT_ID } from '../../client/lib/page-context.ts';
 import { scriptFetch, settle } from './helpers.ts';
 

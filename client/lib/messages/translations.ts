@@ -1,8 +1,9 @@
 /**
- * Registers every language's translation of the storefront catalogue: imported once by
- * ../messages.ts, so whoever reads the catalogue (server render, islands, emails) has them all.
- * To add a language: a file beside these with a `Catalogue`, registered here, and its code in
- * CATALOGUE_LANGUAGES (../language.ts).
+ * Registers every language's translation of the storefront catalogue at once: imported by the
+ * server (server/pages/store-language.ts), which writes pages and emails in any store's language,
+ * and by tests; a browser page loads only its own language (load-translation.ts).
+ * To add a language: a file beside these with a `Catalogue`, registered here and named in
+ * load-translation.ts, and its code in CATALOGUE_LANGUAGES (../language.ts).
  */
 import { registerTranslations } from '../translated.ts';
 import { de } from './de.ts';
