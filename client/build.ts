@@ -7,7 +7,7 @@ import { build, type Metafile } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
+import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY, languageKey } from './manifest.ts';
 import { ISLAND_NAMES } from './islands/names.ts';
 import { CLIENT_ASSET_BASE } from './lib/asset-base.ts';
 import { writeInstalmentPages } from './instalment-pages.ts';
@@ -89,6 +89,13 @@ function manifestFrom(metafile: Metafile): Record<string, string> {
   for (const name of ISLAND_NAMES) {
     const out = byEntry.get(path.join(CLIENT_DIR, 'islands', `${name}.tsx`));
     if (out) manifest[name] = urlOf(out);
+  }
+  // each language's translation is a chunk of its own (load-translation.ts), which pages preload
+  for (const [outFile, output] of Object.entries(metafile.outputs)) {
+    for (const input of Object.keys(output.inputs)) {
+      const language = /(?:^|\/)lib\/messages\/([a-z]{2})\.ts$/.exec(input)?.[1];
+      if (language !== undefined) manifest[languageKey(language)] = urlOf(path.resolve(CLIENT_DIR, outFile));
+    }
   }
   return manifest;
 }

@@ -17,6 +17,10 @@ export const STYLES_KEY = 'styles.css';
 /** The admin at /config: an entry of its own, which storefront pages never load. */
 export const ADMIN_SCRIPT_KEY = 'admin';
 export const ADMIN_STYLES_KEY = 'admin.css';
+/** The chunk of a language's translation (client/lib/messages/load-translation.ts), by language: `language:de`. */
+export function languageKey(language: string): string {
+  return `language:${language}`;
+}
 
 let cached: { mtimeMs: number; manifest: Record<string, string> } | null = null;
 
@@ -46,10 +50,11 @@ function escapeAttribute(value: string): string {
 
 /**
  * The tags a page needs for its islands: the stylesheet, a modulepreload per
- * island used, and the loader (with the page's CSP nonce when one is given).
- * Pages without islands get only the stylesheet.
+ * island used and for the translation of the page's language (none for English),
+ * and the loader (with the page's CSP nonce when one is given). Pages without
+ * islands get only the stylesheet.
  */
-export function clientAssetTags(islandNames: readonly string[], manifest: Record<string, string> = readClientManifest(), nonce?: string): string {
+export function clientAssetTags(islandNames: readonly string[], manifest: Record<string, string> = readClientManifest(), nonce?: string, language = 'en'): string {
   const tags: string[] = [];
   const styles = manifest[STYLES_KEY];
   if (styles) tags.push(`<link rel="stylesheet" href="${escapeAttribute(styles)}">`);
@@ -59,6 +64,9 @@ export function clientAssetTags(islandNames: readonly string[], manifest: Record
       const url = manifest[name];
       if (url) tags.push(`<link rel="modulepreload" href="${escapeAttribute(url)}">`);
     }
+    // fetched beside the islands rather than after the loader asks for it: the islands wait for it
+    const words = manifest[languageKey(language)];
+    if (words) tags.push(`<link rel="modulepreload" href="${escapeAttribute(words)}">`);
     const nonceAttribute = nonce === undefined ? '' : ` nonce="${escapeAttribute(nonce)}"`;
     tags.push(`<script type="module"${nonceAttribute} src="${escapeAttribute(loader)}"></script>`);
   }

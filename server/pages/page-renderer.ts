@@ -15,6 +15,7 @@ import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
 import { asTemplateErrors } from '../theme/folder-loader.ts';
 import type { CollectionConf } from '../theme/collection-conf.ts';
+import { currentLanguage } from '../../client/lib/language.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -96,10 +97,11 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       manifest = current;
       manifestCheckedAt = now;
     }
-    const key = islands.join(',');
+    const language = currentLanguage();
+    const key = `${language}:${islands.join(',')}`;
     let tags = tagsByIslands.get(key);
     if (tags === undefined) {
-      tags = clientAssetTags(islands, manifest, NONCE_PLACEHOLDER);
+      tags = clientAssetTags(islands, manifest, NONCE_PLACEHOLDER, language);
       tagsByIslands.set(key, tags);
     }
     return tags;
