@@ -13,7 +13,6 @@ import { startServer, temporaryDatabasePath, type RunningServer } from './helper
 import { readConfig } from '../../server/config.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
-import { languageKey, readClientManifest } from '../../client/manifest.ts';
 
 const shirt = seededProduct('linen-shirt');
 const SHIRT_SKU = 'SQ-SHIRT-M-NAT';
@@ -51,13 +50,6 @@ describe('a store whose language is German (de-AT)', () => {
     expect(text).toMatch(/19,00 jeden Monat für 1 Jahr/);
     expect(text).toMatch(/30,00 jede Woche/);
     expect(text).not.toMatch(/every month|every week/);
-  });
-
-  it('preloads its language\'s words beside the islands, and only those', async () => {
-    const manifest = readClientManifest();
-    const page = (await visitor.get<string>('/shop/p/linen-shirt')).text;
-    expect(page).toContain(`<link rel="modulepreload" href="${manifest[languageKey('de')]}">`);
-    for (const other of ['fr', 'es', 'it', 'nl']) expect(page).not.toContain(manifest[languageKey(other)]!);
   });
 
   it('answers a refused add with the specification\'s English message, as the API has it', async () => {

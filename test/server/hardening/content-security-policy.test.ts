@@ -155,6 +155,14 @@ describe('Content-Security-Policy with a nonce per response', () => {
     }
   });
 
+  it('a page preloads the translation of its language only, none for English', () => {
+    const manifest = { hydrate: '/assets/hydrate-1.js', CartPill: '/assets/cart-pill-1.js', 'language:de': '/assets/chunks/de-1.js', 'language:fr': '/assets/chunks/fr-1.js' };
+    const german = clientAssetTags(['CartPill'], manifest, 'abc', 'de');
+    expect(german).toContain('<link rel="modulepreload" href="/assets/chunks/de-1.js">');
+    expect(german).not.toContain('fr-1.js');
+    expect(clientAssetTags(['CartPill'], manifest, 'abc', 'en')).not.toContain('/chunks/');
+  });
+
   it('the islands\' loader script carries the nonce', () => {
     const tags = clientAssetTags(['CartPill'], { hydrate: '/assets/hydrate-1.js', CartPill: '/assets/cart-pill-1.js' }, 'abc');
     expect(tags).toContain('<script type="module" nonce="abc" src="/assets/hydrate-1.js"></script>');
