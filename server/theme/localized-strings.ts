@@ -39,7 +39,21 @@ export const LOCALIZED_STRINGS: Readonly<Record<string, string>> = Object.freeze
  * translation, so the commerce formatters write a German shop's buttons in German.
  */
 export function localizedStringsNow(): Readonly<Record<string, string>> {
-  if (currentLanguage() === 'en') return LOCALIZED_STRINGS;
+  const language = currentLanguage();
+  if (language === 'en') return LOCALIZED_STRINGS;
+  // every page of the store asks (twice): the translations are registered once, so each language's is made once
+  let strings = translatedStrings.get(language);
+  if (strings === undefined) {
+    strings = Object.freeze(translatedLocalizedStrings());
+    translatedStrings.set(language, strings);
+  }
+  return strings;
+}
+
+const translatedStrings = new Map<string, Readonly<Record<string, string>>>();
+
+/** The keys of LOCALIZED_STRINGS (and the subscription wordings) in the current language. */
+function translatedLocalizedStrings(): Record<string, string> {
   const likert = Object.fromEntries(LIKERT_SCALE);
   return {
     productAddToCartText: BUTTON.addToCartDefault,
