@@ -13,6 +13,7 @@ import { BULK_ROWS_PER_STATEMENT, ProductBulkRepository, type BulkDataWrite, typ
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { yieldToOtherRequests } from './product-import-write.ts';
 import { MAX_CATEGORIES } from './product-input.ts';
 import { removeProducts, type RemovedProducts } from './product-removal.ts';
 
@@ -26,9 +27,6 @@ export interface BulkOutcome {
   /** What a delete leaves to take off the disk once committed. */
   removed: RemovedProducts | null;
 }
-
-/** Lets the requests waiting on the event loop run between two batches. */
-const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 

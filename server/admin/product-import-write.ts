@@ -25,8 +25,8 @@ import { createProduct, updateProduct } from './write-product.ts';
  */
 const PRODUCTS_BETWEEN_YIELDS = 50;
 
-/** Lets the requests waiting on the event loop run (setImmediate: after the I/O already due). */
-const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Lets the requests waiting on the event loop run (setImmediate: after the I/O already due); the bulk actions' batches use it too. */
+export const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface ImportOptions {
   /** Write over the products whose URL slug the shop has, instead of refusing them. */
